@@ -1,0 +1,395 @@
+"""Every check of user input, and every message that rejects it (SPEC §2).
+
+This is the only module that looks at raw user input. It hands the rest of the
+package plain numpy arrays of one label kind, or raises an error that names the
+argument, says what was found and what to do about it.
+"""
+
+import difflib
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+import pandas as pd
+
+ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
+_PREVIEW = 10  # how many labels an error message lists before "..."
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Validated targets: label arrays of one kind, ready to be encoded."""
+
+    true: np.ndarray  # 1-D labels, or 2-D bool indicators when multilabel
+    pred: np.ndarray
+    classes: Optional[np.ndarray]  # fixed class order, or None for the sorted union
+    index: Optional[pd.Index]  # pandas index of the inputs, to check weights against
+    is_multilabel: bool
+
+
+def _preview(values):
+    """A short printable list of labels for messages."""
+    values = list(values)
+    text = ", ".join(repr(_plain(v)) for v in values[:_PREVIEW])
+    return f"[{text}{', ...' if len(values) > _PREVIEW else ''}]"
+
+
+def _plain(value):
+    """A numpy scalar as the Python value it stands for."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+# --------------------------------------------------------------------------
+# One array-like -> numpy
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Column:
+    values: np.ndarray
+    index: Optional[pd.Index] = None
+    categories: Optional[np.ndarray] = None
+    columns: Optional[pd.Index] = None
+
+
+def _to_column(y, name):
+    """Turn any supported array-like into a numpy array, keeping pandas metadata."""
+    if y is None:
+        raise TypeError(f"{name} is None; pass an array-like of class labels.")
+    if isinstance(y, (str, bytes)):
+        raise TypeError(f"{name} must be an array-like of labels; got the string {y!r}.")
+    index = categories = columns = None
+    if isinstance(y, pd.DataFrame):
+        index = y.index
+        if y.shape[1] == 1:  # a one-column frame is a column vector
+            y = y.iloc[:, 0]
+        else:
+            columns = y.columns
+            values = y.to_numpy()
+    if isinstance(y, (pd.Series, pd.Index)):
+        if isinstance(y, pd.Series):
+            index = y.index
+        if isinstance(y.dtype, pd.CategoricalDtype):
+            categories = np.asarray(y.dtype.categories)
+        values = y.to_numpy()
+    elif isinstance(y, pd.Categorical):
+        categories = np.asarray(y.categories)
+        values = np.asarray(y)
+    elif columns is None:
+        values = np.asarray(y)
+    if values.ndim == 0:
+        raise TypeError(f"{name} must be an array-like of labels; got the scalar {y!r}.")
+    if values.ndim == 2 and values.shape[1] == 1:
+        values = values[:, 0]
+    if values.ndim > 2:
+        raise ValueError(
+            f"{name} has {values.ndim} dimensions (shape {values.shape}); expected 1-D "
+            "class labels or a 2-D (n_samples, n_labels) multilabel indicator array."
+        )
+    if values.shape[0] == 0:
+        raise ValueError(f"{name} is empty; at least one sample is needed.")
+    return _Column(values, index, categories, columns)
+
+
+# --------------------------------------------------------------------------
+# Label kinds: numbers (int, bool, integral float) or strings, never both
+# --------------------------------------------------------------------------
+
+
+def _first_missing(values, name):
+    missing = pd.isna(values)
+    if missing.any():
+        count = int(np.count_nonzero(missing))
+        first = int(np.flatnonzero(missing)[0])
+        raise ValueError(
+            f"{name} contains {count} missing label(s) (NaN, None or NA), the first at "
+            f"position {first}; drop or fill them before evaluating."
+        )
+
+
+def _kind(values):
+    """'str' for strings, 'number' for everything numeric (bool included)."""
+    return "str" if values.dtype.kind in "USO" else "number"
+
+
+def _check_floats(values, name):
+    """Integral floats are labels (1.0 -> 1); anything else looks like a score."""
+    _first_missing(values, name)
+    integral = np.isfinite(values) & (values == np.round(values))
+    if not integral.all():
+        bad = values[~integral][0]
+        raise ValueError(
+            f"{name} contains non-integral values (e.g. {_plain(bad)!r} at position "
+            f"{int(np.flatnonzero(~integral)[0])}); this looks like scores or "
+            "probabilities; use ClassificationMetric.from_scores or threshold them."
+        )
+    if np.abs(values).max() < 2**53:  # exactly representable: same labels as ints
+        return values.astype(np.int64)
+    return values
+
+
+def _check_objects(values, name):
+    """Object arrays hold strings or Python numbers; sort them out."""
+    _first_missing(values, name)
+    inferred = pd.api.types.infer_dtype(values, skipna=False)
+    if inferred in ("string", "bytes"):
+        return values
+    if inferred in ("integer", "boolean", "floating", "mixed-integer-float", "decimal"):
+        numeric = np.array(values.tolist())
+        if numeric.dtype.kind in "biuf":
+            return _check_label_values(numeric, name)
+    is_str = np.fromiter((isinstance(v, (str, bytes)) for v in values), bool, len(values))
+    if is_str.any() and not is_str.all():
+        text, other = values[is_str][0], values[~is_str][0]
+        raise TypeError(
+            f"{name} mixes string labels (e.g. {text!r}) with other labels (e.g. "
+            f"{other!r}); use one kind of label (convert with .astype(str) if needed)."
+        )
+    example = values[0]
+    raise TypeError(
+        f"{name} has labels of unsupported type {type(example).__name__} (e.g. "
+        f"{example!r}); labels must be integers, booleans, integral floats or strings."
+    )
+
+
+def _check_label_values(values, name):
+    """Return the labels as a numpy array of one kind, or raise."""
+    kind = values.dtype.kind
+    if kind in "biuUS":
+        return values
+    if kind == "f":
+        return _check_floats(values, name)
+    if kind == "O":
+        return _check_objects(values, name)
+    raise TypeError(
+        f"{name} has dtype {values.dtype}, which is not a class label type; labels "
+        "must be integers, booleans, integral floats or strings."
+    )
+
+
+def _check_same_kind(first, first_name, second, second_name):
+    if _kind(first) != _kind(second):
+        text, number = (first, second) if _kind(first) == "str" else (second, first)
+        text_name, number_name = (
+            (first_name, second_name) if text is first else (second_name, first_name)
+        )
+        raise TypeError(
+            f"{text_name} has string labels (e.g. {_plain(text[0])!r}) but "
+            f"{number_name} has numeric labels (e.g. {_plain(number[0])!r}); use one "
+            "kind of label for both."
+        )
+
+
+# --------------------------------------------------------------------------
+# The public checks
+# --------------------------------------------------------------------------
+
+
+def check_labels(labels, name="labels"):
+    """The user's ``labels``: a non-empty 1-D sequence without duplicates."""
+    if labels is None:
+        return None
+    column = _to_column(labels, name)
+    if column.values.ndim != 1:
+        raise ValueError(f"{name} must be 1-D; got shape {column.values.shape}.")
+    values = _check_label_values(column.values, name)
+    duplicated = pd.Index(values).duplicated()
+    if duplicated.any():
+        raise ValueError(
+            f"{name} contains duplicates: {_preview(pd.unique(values[duplicated]))}; "
+            "each class may appear only once."
+        )
+    return values
+
+
+def _check_aligned(named_indexes):
+    """Pandas inputs must share one index, or rows would pair up by position."""
+    named = [(name, index) for name, index in named_indexes if index is not None]
+    for name, index in named[1:]:
+        if not index.equals(named[0][1]):
+            raise ValueError(
+                f"{named[0][0]} and {name} are pandas objects with different indexes, "
+                "so their rows would be paired by position, not by index. Align them "
+                f"(e.g. {name}.reindex({named[0][0]}.index)) or pass .to_numpy()."
+            )
+
+
+def check_targets(y_true, y_pred, labels=None):
+    """Validate the targets; return :class:`Targets` or raise."""
+    true, pred = _to_column(y_true, "y_true"), _to_column(y_pred, "y_pred")
+    if len(true.values) != len(pred.values):
+        raise ValueError(
+            f"y_true and y_pred have different lengths: {len(true.values)} and "
+            f"{len(pred.values)}; they must hold one label per sample each."
+        )
+    _check_aligned([("y_true", true.index), ("y_pred", pred.index)])
+    index = true.index if true.index is not None else pred.index
+    if true.values.ndim != pred.values.ndim:
+        two, one = ("y_true", "y_pred") if true.values.ndim == 2 else ("y_pred", "y_true")
+        shapes = {"y_true": true.values.shape, "y_pred": pred.values.shape}
+        raise ValueError(
+            f"{two} is 2-D with shape {shapes[two]} (multilabel indicators) but {one} is "
+            f"1-D with shape {shapes[one]}; pass both as (n_samples, n_labels) 0/1 arrays, "
+            "or both as 1-D class labels (e.g. scores.argmax(axis=1))."
+        )
+    if true.values.ndim == 2:
+        return _check_multilabel(true, pred, labels, index)
+    labels = check_labels(labels)
+    t = _check_label_values(true.values, "y_true")
+    p = _check_label_values(pred.values, "y_pred")
+    _check_same_kind(t, "y_true", p, "y_pred")
+    if labels is not None:
+        _check_same_kind(t, "y_true", labels, "labels")
+        classes = labels
+    else:
+        classes = _category_order(true, pred, t, p)
+    return Targets(t, p, classes, index, is_multilabel=False)
+
+
+def _category_order(true, pred, t, p):
+    """A Categorical's categories fix the class order; other labels go after them."""
+    categories = [c.categories for c in (true, pred) if c.categories is not None]
+    if not categories:
+        return None
+    known = pd.Index(np.concatenate(categories)).unique()
+    known = pd.Index(_check_label_values(np.asarray(known), "categories"))
+    seen = pd.unique(np.concatenate([t, p]))
+    extra = np.sort(seen[known.get_indexer(seen) < 0])
+    return np.concatenate([known.to_numpy(), extra])
+
+
+def _check_indicators(values, name):
+    values = np.asarray(values)
+    if values.dtype.kind == "b":
+        return values
+    if values.dtype.kind == "O":
+        _first_missing(values, name)
+    is_binary = np.isin(values, (0, 1)) if values.dtype.kind in "iufO" else None
+    if is_binary is None or not is_binary.all():
+        row, col = (0, 0) if is_binary is None else np.argwhere(~is_binary)[0]
+        raise ValueError(
+            f"{name} is a multilabel indicator array and must hold only 0 and 1; found "
+            f"{_plain(values[row, col])!r} at row {row}, column {col}."
+        )
+    return values.astype(bool)
+
+
+def _check_multilabel(true, pred, labels, index):
+    if true.values.shape != pred.values.shape:
+        raise ValueError(
+            f"y_true and y_pred are multilabel indicator arrays of different shapes: "
+            f"{true.values.shape} and {pred.values.shape}; they must match."
+        )
+    n_labels = true.values.shape[1]
+    if true.columns is not None and pred.columns is not None:
+        if not true.columns.equals(pred.columns):
+            raise ValueError(
+                "y_true and y_pred are DataFrames with different columns "
+                f"({_preview(true.columns)} and {_preview(pred.columns)}); "
+                "put the labels in the same order."
+            )
+    names = check_labels(labels)
+    if names is None:
+        columns = true.columns if true.columns is not None else pred.columns
+        names = np.asarray(columns) if columns is not None else np.arange(n_labels)
+    if len(names) != n_labels:
+        raise ValueError(
+            f"labels has {len(names)} names but the multilabel arrays have {n_labels} "
+            "columns; give one name per column."
+        )
+    t = _check_indicators(true.values, "y_true")
+    p = _check_indicators(pred.values, "y_pred")
+    return Targets(t, p, names, index, is_multilabel=True)
+
+
+def check_sample_weight(sample_weight, n_samples, index=None):
+    """Finite, non-negative weights, one per sample, with a positive sum."""
+    if sample_weight is None:
+        return None
+    if isinstance(sample_weight, pd.Series):
+        _check_aligned([("y_true", index), ("sample_weight", sample_weight.index)])
+    column = _to_column(sample_weight, "sample_weight")
+    try:
+        weight = column.values.astype(np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"sample_weight must be numeric; got dtype {column.values.dtype}."
+        ) from None
+    if weight.ndim != 1 or len(weight) != n_samples:
+        raise ValueError(
+            f"sample_weight has shape {weight.shape}; expected one weight per sample, "
+            f"shape ({n_samples},)."
+        )
+    for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
+        if bad.any():
+            raise ValueError(
+                f"sample_weight contains {int(np.count_nonzero(bad))} {problem} "
+                f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
+                "weights must be finite and non-negative."
+            )
+    if not weight.any():
+        raise ValueError("sample_weight is all zero; at least one weight must be positive.")
+    weight.flags.writeable = False
+    return weight
+
+
+def unlisted_labels(found):
+    """The error for data labels that ``labels`` leaves out."""
+    return ValueError(
+        f"y_true or y_pred contain label(s) missing from labels: {_preview(found)}; "
+        "add them to labels (nothing is dropped silently)."
+    )
+
+
+def check_option(name, value, allowed):
+    """``value`` must be one of ``allowed``; suggest the closest valid spelling."""
+    if any(value is option or (isinstance(value, str) and value == option) for option in allowed):
+        return value
+    hint = difflib.get_close_matches(str(value), [str(a) for a in allowed], n=2)
+    suggestion = f" Did you mean {' or '.join(repr(h) for h in hint)}?" if hint else ""
+    raise ValueError(
+        f"{name} must be one of {list(allowed)}; got {value!r}.{suggestion}"
+    )
+
+
+def check_bool(name, value, hint=""):
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False; got {value!r}.{hint}")
+    return bool(value)
+
+
+def check_zero_division(zero_division):
+    """'warn', 0, 1 or nan (as scikit-learn)."""
+    if isinstance(zero_division, str):
+        return check_option("zero_division", zero_division, ("warn",))
+    if isinstance(zero_division, (int, float, np.number)) and not isinstance(
+        zero_division, (bool, np.bool_)
+    ):
+        if np.isnan(zero_division) or zero_division in (0, 1):
+            return float(zero_division)
+    raise ValueError(
+        f"zero_division must be one of ['warn', 0.0, 1.0, nan]; got {zero_division!r}."
+    )
+
+
+def check_pos_label(pos_label, classes):
+    """The position of ``pos_label`` in the class order."""
+    position = pd.Index(classes).get_indexer([pos_label]) if _kind_matches(
+        pos_label, classes
+    ) else np.array([-1])
+    if position[0] < 0:
+        raise ValueError(
+            f"pos_label={pos_label!r} is not a label of this problem; valid labels are "
+            f"{_preview(classes)}."
+        )
+    return int(position[0])
+
+
+def _kind_matches(value, classes):
+    return isinstance(value, (str, bytes)) == (_kind(np.asarray(classes)) == "str")
+
+
+def multilabel_unsupported(metric, alternative):
+    return ValueError(
+        f"{metric} is not defined for multilabel targets; use {alternative} instead."
+    )
