@@ -66,6 +66,7 @@ def encode(true, pred, classes=None):
 
 def _encode_small_integers(true, pred):
     """Integers over a short range: a presence table and a lookup, no hashing or sort."""
+    both_bool = true.dtype.kind == pred.dtype.kind == "b"
     true, pred = _as_signed(true), _as_signed(pred)
     if true is None or pred is None:
         return None
@@ -77,6 +78,8 @@ def _encode_small_integers(true, pred):
     present[true - low] = True
     present[pred - low] = True
     classes = np.flatnonzero(present) + low
+    if both_bool:
+        classes = classes.astype(bool)
     lookup = (np.cumsum(present) - 1).astype(code_dtype(len(classes)))
     return classes, lookup[true - low], lookup[pred - low]
 

@@ -52,6 +52,19 @@ class _Column:
     columns: Optional[pd.Index] = None
 
 
+def _sequence_to_array(y):
+    """``np.asarray``, minus its silent coercions of Python sequences."""
+    try:
+        values = np.asarray(y)
+    except ValueError:  # ragged nesting: keep the elements as they are
+        return np.asarray(y, dtype=object)
+    # numpy turns ["a", 1] into ["a", "1"]; keep the objects so the mix is seen
+    if values.dtype.kind in "US" and isinstance(y, (list, tuple)) and values.ndim == 1:
+        if pd.api.types.infer_dtype(y, skipna=False) not in ("string", "bytes"):
+            return np.asarray(y, dtype=object)
+    return values
+
+
 def _to_column(y, name):
     """Turn any supported array-like into a numpy array, keeping pandas metadata."""
     if y is None:
@@ -76,7 +89,7 @@ def _to_column(y, name):
         categories = np.asarray(y.categories)
         values = np.asarray(y)
     elif columns is None:
-        values = np.asarray(y)
+        values = _sequence_to_array(y)
     if values.ndim == 0:
         raise TypeError(f"{name} must be an array-like of labels; got the scalar {y!r}.")
     if values.ndim == 2 and values.shape[1] == 1:
