@@ -1,0 +1,133 @@
+"""report() and summary() (SPEC §5): the same numbers as the methods and the oracles."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import multilabel_problems, problems
+from hypothesis import given
+from sklearn import metrics as skm
+
+from permetrics_lite import ClassificationMetric
+
+close = dict(rel=1e-9, abs=1e-12)
+REPORT_COLUMNS = ["support", "predicted", "tp", "fp", "fn", "tn",
+                  "accuracy", "recall", "precision", "specificity", "f1"]
+
+
+def build(problem):
+    return ClassificationMetric(
+        problem.y_true, problem.y_pred, labels=problem.labels, sample_weight=problem.weight
+    )
+
+
+@given(problems())
+def test_report_matches_sklearn_and_the_methods(problem):
+    cm = build(problem)
+    report = cm.report(zero_division=0.0)
+    assert report.columns.tolist() == REPORT_COLUMNS
+    assert report.index.name == "label" and report.index.tolist() == cm.labels.tolist()
+    labels, w = cm.labels, problem.weight
+    mcm = skm.multilabel_confusion_matrix(problem.y_true, problem.y_pred, labels=labels, sample_weight=w)
+    np.testing.assert_allclose(report[["tn", "fp", "fn", "tp"]].to_numpy(), mcm.reshape(-1, 4))
+    precision, recall, f1, support = skm.precision_recall_fscore_support(
+        problem.y_true, problem.y_pred, labels=labels, sample_weight=w, zero_division=0
+    )
+    np.testing.assert_allclose(report["precision"], precision, rtol=1e-12)
+    np.testing.assert_allclose(report["recall"], recall, rtol=1e-12)
+    np.testing.assert_allclose(report["f1"], f1, rtol=1e-12)
+    np.testing.assert_allclose(report["support"], support, rtol=1e-12)
+    np.testing.assert_allclose(report["predicted"], mcm[:, :, 1].sum(axis=1), rtol=1e-12)
+    assert report["accuracy"].to_dict() == cm.PCA()
+    for label in labels:  # specificity is the recall of "not this class"
+        expected = skm.recall_score(
+            problem.y_true != label, problem.y_pred != label, sample_weight=w, zero_division=0
+        )
+        assert report.loc[label, "specificity"] == pytest.approx(expected, **close)
+
+
+@given(problems())
+def test_summary_matches_sklearn_and_the_methods(problem):
+    cm = build(problem)
+    y_true, y_pred, w, labels = problem.y_true, problem.y_pred, problem.weight, problem.labels
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        summary = cm.summary(zero_division=0.0)
+        assert summary["BAS"] == cm.BAS(zero_division=0.0)
+        assert summary["BAS_adjusted"] == cm.BAS(adjusted=True, zero_division=0.0)
+    assert summary.index.tolist()[:6] == ["n_samples", "n_classes", "AS", "BAS", "BAS_adjusted", "PCA_macro"]
+    assert summary["n_samples"] == len(y_true) and summary["n_classes"] == cm.n_classes
+    assert summary["AS"] == cm.AS()
+    assert summary["PCA_macro"] == cm.PCA(average="macro")
+    oracles = {"PS": skm.precision_score, "RS": skm.recall_score, "F1S": skm.f1_score}
+    for alias, oracle in oracles.items():
+        for average in ("macro", "weighted"):
+            expected = oracle(y_true, y_pred, labels=labels, average=average,
+                              sample_weight=w, zero_division=0)
+            assert summary[f"{alias}_{average}"] == pytest.approx(expected, **close)
+
+
+@given(multilabel_problems())
+def test_multilabel_report_and_summary(problem):
+    cm = ClassificationMetric(problem.y_true, problem.y_pred, sample_weight=problem.weight)
+    report = cm.report(zero_division=0.0)
+    precision, recall, f1, support = skm.precision_recall_fscore_support(
+        problem.y_true, problem.y_pred, sample_weight=problem.weight, zero_division=0
+    )
+    np.testing.assert_allclose(report[["precision", "recall", "f1", "support"]].to_numpy().T,
+                               [precision, recall, f1, support], rtol=1e-12)
+    summary = cm.summary(zero_division=0.0)
+    assert "BAS" not in summary.index
+    assert summary["AS"] == cm.AS()
+    assert summary["PCA_macro"] == pytest.approx(
+        1 - skm.hamming_loss(problem.y_true, problem.y_pred, sample_weight=problem.weight), **close
+    )
+
+
+def test_report_counts_are_integers_unless_weighted():
+    y_true, y_pred = [0, 1, 1], [0, 1, 0]
+    assert ClassificationMetric(y_true, y_pred).report()["tp"].dtype.kind == "i"
+    weighted = ClassificationMetric(y_true, y_pred).report(sample_weight=[1, 2, 3])
+    assert weighted["tp"].tolist() == [1.0, 2.0]
+
+
+def test_report_warns_for_undefined_precision():
+    cm = ClassificationMetric([0, 1], [0, 0])
+    with pytest.warns(UserWarning, match="Precision is undefined"):
+        assert cm.report().loc[1, "precision"] == 0.0
+    assert np.isnan(cm.report(zero_division=np.nan).loc[1, "precision"])
+
+
+@pytest.fixture
+def tickets():
+    from permetrics_lite import load_demo
+
+    data = load_demo()
+    return ClassificationMetric(data["true"], data["pred"])
+
+
+@pytest.mark.parametrize(
+    "writer, reader",
+    [
+        ("to_csv", lambda path: pd.read_csv(path, index_col="label")),
+        ("to_json", lambda path: pd.read_json(path)),
+        ("to_parquet", pd.read_parquet),
+        ("to_excel", lambda path: pd.read_excel(path, index_col="label")),
+    ],
+)
+def test_report_exports_with_pandas_writers(tickets, tmp_path, writer, reader):
+    report = tickets.report()
+    path = tmp_path / f"report.{writer[3:]}"
+    getattr(report, writer)(path)
+    assert path.stat().st_size > 0
+    loaded = reader(path)
+    np.testing.assert_allclose(loaded[report.columns].to_numpy(dtype=float),
+                               report.to_numpy(dtype=float), rtol=1e-9)  # JSON keeps 10 digits
+
+
+def test_report_and_summary_render_as_markdown_and_html(tickets):
+    markdown = tickets.report().to_markdown()
+    assert "| label" in markdown and "| billing" in markdown
+    assert "<th>billing</th>" in tickets.report().to_html()
+    assert "| AS " in tickets.summary().to_markdown()
