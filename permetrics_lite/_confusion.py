@@ -37,7 +37,9 @@ class Tallies(NamedTuple):
 
     @property
     def tn(self):
-        return self.total - self.support - self.predicted + self.tp
+        # scikit-learn's order of subtraction; the clip absorbs rounding of tiny weights
+        tn = self.total - self.tp - self.fp - self.fn
+        return tn if tn.dtype.kind == "i" else np.maximum(tn, 0.0)
 
 
 def code_dtype(n_classes):

@@ -1,5 +1,6 @@
 """Shared hypothesis strategies: random classification problems of every label kind."""
 
+import os
 from dataclasses import dataclass
 from typing import Optional
 
@@ -11,7 +12,8 @@ from hypothesis.extra import numpy as hnp
 settings.register_profile(
     "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("default")
+settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 # label kind -> function turning codes 0..K-1 into labels of that kind
 LABEL_KINDS = {
@@ -21,6 +23,12 @@ LABEL_KINDS = {
     "float": lambda codes: codes.astype(np.float64) + 1.0,
     "unicode": lambda codes: np.array([chr(0x3B1 + c) for c in range(60)])[codes],  # numpy <U1
 }
+
+
+# Zero or realistic magnitudes: counts are exact to rounding relative to the total
+# weight, so a weight 1e-21 times the others is lost in tn = total - tp - fp - fn
+# (documented in docs/conventions.rst).
+WEIGHTS = st.one_of(st.just(0.0), st.floats(1e-3, 10))
 
 
 @dataclass
@@ -44,7 +52,7 @@ def problems(draw, weighted=None, kinds=tuple(LABEL_KINDS), with_labels=None):
     to_labels = LABEL_KINDS[kind]
     weight = None
     if weighted if weighted is not None else draw(st.booleans()):
-        weight = draw(hnp.arrays(np.float64, n, elements=st.floats(0, 10, width=32)))
+        weight = draw(hnp.arrays(np.float64, n, elements=WEIGHTS))
         weight[draw(st.integers(0, n - 1))] += 1.0  # a positive sum
     labels = None
     if with_labels if with_labels is not None else draw(st.booleans()):
@@ -67,7 +75,7 @@ def multilabel_problems(draw, weighted=None):
     pred = true ^ flips
     weight = None
     if weighted if weighted is not None else draw(st.booleans()):
-        weight = draw(hnp.arrays(np.float64, n, elements=st.floats(0, 10, width=32)))
+        weight = draw(hnp.arrays(np.float64, n, elements=WEIGHTS))
         weight[0] += 1.0
     dtype = draw(st.sampled_from([bool, np.int64, np.float64]))
     return Problem(true.astype(dtype), pred.astype(dtype), weight, None)

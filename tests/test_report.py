@@ -30,15 +30,15 @@ def test_report_matches_sklearn_and_the_methods(problem):
     assert report.index.name == "label" and report.index.tolist() == cm.labels.tolist()
     labels, w = cm.labels, problem.weight
     mcm = skm.multilabel_confusion_matrix(problem.y_true, problem.y_pred, labels=labels, sample_weight=w)
-    np.testing.assert_allclose(report[["tn", "fp", "fn", "tp"]].to_numpy(), mcm.reshape(-1, 4))
+    np.testing.assert_allclose(report[["tn", "fp", "fn", "tp"]].to_numpy(), mcm.reshape(-1, 4), atol=1e-9)
     precision, recall, f1, support = skm.precision_recall_fscore_support(
         problem.y_true, problem.y_pred, labels=labels, sample_weight=w, zero_division=0
     )
-    np.testing.assert_allclose(report["precision"], precision, rtol=1e-12)
-    np.testing.assert_allclose(report["recall"], recall, rtol=1e-12)
-    np.testing.assert_allclose(report["f1"], f1, rtol=1e-12)
-    np.testing.assert_allclose(report["support"], support, rtol=1e-12)
-    np.testing.assert_allclose(report["predicted"], mcm[:, :, 1].sum(axis=1), rtol=1e-12)
+    np.testing.assert_allclose(report["precision"], precision, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(report["recall"], recall, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(report["f1"], f1, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(report["support"], support, rtol=1e-12, atol=1e-9)
+    np.testing.assert_allclose(report["predicted"], mcm[:, :, 1].sum(axis=1), rtol=1e-12, atol=1e-9)
     assert report["accuracy"].to_dict() == cm.PCA()
     for label in labels:  # specificity is the recall of "not this class"
         expected = skm.recall_score(
@@ -76,7 +76,7 @@ def test_multilabel_report_and_summary(problem):
         problem.y_true, problem.y_pred, sample_weight=problem.weight, zero_division=0
     )
     np.testing.assert_allclose(report[["precision", "recall", "f1", "support"]].to_numpy().T,
-                               [precision, recall, f1, support], rtol=1e-12)
+                               [precision, recall, f1, support], rtol=1e-12, atol=1e-9)
     summary = cm.summary(zero_division=0.0)
     assert "BAS" not in summary.index
     assert summary["AS"] == cm.AS()
