@@ -29,7 +29,7 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
     if undefined.any():
         result = np.where(undefined, 0.0 if zero_division == "warn" else zero_division, result)
         if zero_division == "warn":
-            where = f" for {int(undefined.sum())} of {undefined.size}" if undefined.ndim else ""
+            where = f" for {int(undefined.sum())} of {undefined.size} values" if undefined.ndim else ""
             warnings.warn(
                 f"{what} is undefined (0/0){where} and is set to 0.0; pass zero_division "
                 "(0.0, 1.0 or nan) to choose the value and silence this warning.",

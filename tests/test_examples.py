@@ -1,0 +1,70 @@
+"""Every script in examples/ runs, prints, and gives the numbers its docs promise."""
+
+import runpy
+import warnings
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(name, capsys):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # an example must not leave a warning to its reader
+        namespace = runpy.run_path(str(EXAMPLES / name), run_name="__main__")
+    return namespace, capsys.readouterr().out
+
+
+def test_every_example_is_tested():
+    tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
+              "multilabel.py", "quickstart.py"}
+    assert {path.name for path in EXAMPLES.glob("*.py")} == tested
+
+
+def test_accuracy(capsys):
+    ns, out = run("accuracy.py", capsys)
+    assert ns["accuracy"] == pytest.approx(4 / 6)
+    assert ns["n_correct"] == 4 and type(ns["n_correct"]) is int
+    assert ns["weighted_accuracy"] == pytest.approx(4 / 15)
+    assert "accuracy:          0.6667" in out
+    assert "correct samples:   4 of 6" in out
+    assert "weighted accuracy: 0.2667" in out
+
+
+def test_per_class_accuracy(capsys):
+    ns, out = run("per_class_accuracy.py", capsys)
+    assert ns["accuracy"] == pytest.approx(3 / 9)
+    assert ns["class_1_accuracy"] == pytest.approx(5 / 9)
+    assert ns["average_per_class"] == pytest.approx(5 / 9)
+    assert ns["balanced"] == pytest.approx((2 / 5 + 1 / 3 + 0) / 3)
+    assert "accuracy (AS):                   0.3333" in out
+    assert "class 1: 0.5556" in out
+    assert "average per-class accuracy (PCA): 0.5556" in out
+    assert "balanced accuracy (BAS):          0.2444" in out
+
+
+def test_accuracy_paradox(capsys):
+    ns, out = run("accuracy_paradox.py", capsys)
+    assert ns["accuracy"] == pytest.approx(0.999)
+    assert ns["balanced"] == 0.5
+    assert ns["attack_accuracy"] == pytest.approx(0.999)
+    assert ns["attack_recall"] == 0.0
+    assert "accuracy:                       0.9990" in out
+    assert "balanced accuracy:              0.5000" in out
+
+
+def test_multilabel(capsys):
+    ns, out = run("multilabel.py", capsys)
+    assert ns["subset_accuracy"] == 0.5
+    assert ns["per_label"] == pytest.approx({"spam": 5 / 6, "urgent": 5 / 6, "invoice": 5 / 6})
+    assert ns["mean_label_accuracy"] == pytest.approx(5 / 6)
+    assert "subset accuracy:                0.5000" in out
+
+
+def test_quickstart(capsys):
+    ns, out = run("quickstart.py", capsys)
+    assert ns["cm"].n_samples == 600 and ns["cm"].n_classes == 5
+    assert ns["summary"]["AS"] == pytest.approx(0.825)
+    assert ns["report"].loc["other", "recall"] == pytest.approx(7 / 27)
+    assert "other" in out and "BAS_adjusted" in out
