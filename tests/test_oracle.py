@@ -167,6 +167,7 @@ def test_macro_per_class_accuracy_is_mlxtend_average_when_y_pred_adds_no_class(p
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
 @given(problems(), st.sampled_from([None, "true", "pred", "all"]))
 def test_confusion_matrix_matches_sklearn(problem, normalize):
     cm = build(problem)

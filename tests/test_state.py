@@ -17,8 +17,8 @@ QUERIES = {
     "PCA": lambda cm: cm.PCA(),
     "PCA macro": lambda cm: cm.PCA(average="macro"),
     "CM": lambda cm: cm.CM().tolist(),
-    "report": lambda cm: cm.report().to_dict(),
-    "summary": lambda cm: cm.summary().to_dict(),
+    "report": lambda cm: cm.report(zero_division=0.0).to_dict(),
+    "summary": lambda cm: cm.summary(zero_division=0.0).to_dict(),
 }
 
 
