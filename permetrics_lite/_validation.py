@@ -387,19 +387,15 @@ def check_zero_division(zero_division):
 
 def check_pos_label(pos_label, classes):
     """The position of ``pos_label`` in the class order."""
-    position = pd.Index(classes).get_indexer([pos_label]) if _kind_matches(
-        pos_label, classes
-    ) else np.array([-1])
-    if position[0] < 0:
+    # a string never matches a number (and "1" is not 1), whatever pandas would allow
+    same_kind = isinstance(pos_label, (str, bytes)) == (_kind(classes) == "str")
+    position = pd.Index(classes).get_indexer([pos_label])[0] if same_kind else -1
+    if position < 0:
         raise ValueError(
             f"pos_label={pos_label!r} is not a label of this problem; valid labels are "
             f"{_preview(classes)}."
         )
-    return int(position[0])
-
-
-def _kind_matches(value, classes):
-    return isinstance(value, (str, bytes)) == (_kind(np.asarray(classes)) == "str")
+    return int(position)
 
 
 def multilabel_unsupported(metric, alternative):

@@ -141,6 +141,7 @@ class ClassificationMetric:
         )
 
     def _repr_html_(self):
+        # a notebook display must not warn: undefined values show as 0.0
         return self.summary(zero_division=0.0).to_frame().to_html()
 
     def _tally(self, weight):
@@ -335,10 +336,11 @@ class ClassificationMetric:
                 f"pos_label={pos_label!r} selects one class and cannot be combined with "
                 f"average={average!r}; pass one of them."
             )
-        if average is None and pos_label is not None or average == "binary":
+        pos_index = None
+        if average == "binary" or (average is None and pos_label is not None):
             average = "binary"
-            pos_label = 1 if pos_label is None else pos_label
-        pos_index = _validation.check_pos_label(pos_label, self._labels) if pos_label is not None else None
+            pos_label = 1 if pos_label is None else pos_label  # scikit-learn's default
+            pos_index = _validation.check_pos_label(pos_label, self._labels)
         tallies = self._query(sample_weight)
         result = _formulas.average(
             _formulas.one_vs_rest_accuracy, tallies, average, pos_index, what="Accuracy"

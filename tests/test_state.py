@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric, _confusion, _validation, classification
+from permetrics_lite import ClassificationMetric, _confusion, _validation
 
 QUERIES = {
     "AS": lambda cm: cm.AS(),
@@ -111,15 +111,3 @@ def test_html_repr_is_the_summary():
     html = ClassificationMetric(*make())._repr_html_()
     assert "<table" in html and "BAS_adjusted" in html
 
-
-def test_public_names_have_examples():
-    import permetrics_lite
-
-    for name in permetrics_lite.__all__:
-        obj = getattr(permetrics_lite, name)
-        if callable(obj) and name != "UndefinedMetricWarning":
-            assert ">>> " in obj.__doc__, name
-    for name in dir(classification.ClassificationMetric):
-        member = getattr(classification.ClassificationMetric, name)
-        if not name.startswith("_") and callable(member):
-            assert ">>> " in member.__doc__, name
