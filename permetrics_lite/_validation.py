@@ -253,10 +253,18 @@ def check_targets(y_true, y_pred, labels=None):
     _check_same_kind(t, "y_true", p, "y_pred")
     if labels is not None:
         _check_same_kind(t, "y_true", labels, "labels")
+        t, p, labels = _bools_as_integers(t, p, labels)
         classes = labels
     else:
         classes = _category_order(true, pred, t, p)
     return Targets(t, p, classes, index, is_multilabel=False)
+
+
+def _bools_as_integers(*arrays):
+    """Booleans among integers are the integers 0 and 1 (True == 1), as numpy has it."""
+    if any(a.dtype.kind == "b" for a in arrays) and not all(a.dtype.kind == "b" for a in arrays):
+        return tuple(a.astype(np.int64) if a.dtype.kind == "b" else a for a in arrays)
+    return arrays
 
 
 def _category_order(true, pred, t, p):

@@ -69,6 +69,10 @@ def test_integral_floats_become_integer_labels():
 def test_booleans_and_integers_share_the_number_kind():
     cm = ClassificationMetric(np.array([True, False]), np.array([1, 0]))
     assert cm.labels.tolist() == [0, 1] and cm.AS() == 1.0
+    with_labels = ClassificationMetric([True, False], [True, True], labels=[1, 0])
+    assert with_labels.labels.tolist() == [1, 0] and with_labels.PCA() == {1: 0.5, 0: 0.5}
+    bool_labels = ClassificationMetric([1, 0], [1, 1], labels=[True, False])
+    assert bool_labels.CM().tolist() == [[1, 0], [1, 0]]
 
 
 def test_categorical_fixes_the_class_order_including_unused_categories():
