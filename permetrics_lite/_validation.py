@@ -151,7 +151,7 @@ def _check_objects(values, name):
         numeric = np.array(values.tolist())
         if numeric.dtype.kind in "biuf":
             return _check_label_values(numeric, name)
-    is_str = np.fromiter((isinstance(v, (str, bytes)) for v in values), bool, len(values))
+    is_str = pd.Series(values).str.len().notna().to_numpy()  # .str gives NaN for non-strings
     if is_str.any() and not is_str.all():
         text, other = values[is_str][0], values[~is_str][0]
         raise TypeError(
@@ -182,10 +182,10 @@ def _check_label_values(values, name):
 
 def _check_same_kind(first, first_name, second, second_name):
     if _kind(first) != _kind(second):
-        text, number = (first, second) if _kind(first) == "str" else (second, first)
-        text_name, number_name = (
-            (first_name, second_name) if text is first else (second_name, first_name)
-        )
+        pair = [(first, first_name), (second, second_name)]
+        if _kind(first) != "str":
+            pair.reverse()
+        (text, text_name), (number, number_name) = pair
         raise TypeError(
             f"{text_name} has string labels (e.g. {_plain(text[0])!r}) but "
             f"{number_name} has numeric labels (e.g. {_plain(number[0])!r}); use one "
@@ -366,11 +366,13 @@ def check_option(name, value, allowed):
     """``value`` must be one of ``allowed``; suggest the closest valid spelling."""
     if any(value is option or (isinstance(value, str) and value == option) for option in allowed):
         return value
+    raise _not_one_of(name, value, allowed)
+
+
+def _not_one_of(name, value, allowed):
     hint = difflib.get_close_matches(str(value), [str(a) for a in allowed], n=2)
     suggestion = f" Did you mean {' or '.join(repr(h) for h in hint)}?" if hint else ""
-    raise ValueError(
-        f"{name} must be one of {list(allowed)}; got {value!r}.{suggestion}"
-    )
+    return ValueError(f"{name} must be one of {list(allowed)}; got {value!r}.{suggestion}")
 
 
 def check_bool(name, value, hint=""):
@@ -381,16 +383,14 @@ def check_bool(name, value, hint=""):
 
 def check_zero_division(zero_division):
     """'warn', 0, 1 or nan (as scikit-learn)."""
-    if isinstance(zero_division, str):
-        return check_option("zero_division", zero_division, ("warn",))
-    if isinstance(zero_division, (int, float, np.number)) and not isinstance(
+    if isinstance(zero_division, str) and zero_division == "warn":
+        return zero_division
+    is_number = isinstance(zero_division, (int, float, np.number)) and not isinstance(
         zero_division, (bool, np.bool_)
-    ):
-        if np.isnan(zero_division) or zero_division in (0, 1):
-            return float(zero_division)
-    raise ValueError(
-        f"zero_division must be one of ['warn', 0.0, 1.0, nan]; got {zero_division!r}."
     )
+    if is_number and (np.isnan(zero_division) or zero_division in (0, 1)):
+        return float(zero_division)
+    raise _not_one_of("zero_division", zero_division, ZERO_DIVISION_OPTIONS)
 
 
 def check_pos_label(pos_label, classes):

@@ -400,17 +400,16 @@ class ClassificationMetric:
         normalize = _validation.check_option("normalize", normalize, CM_NORMALIZE)
         as_frame = _validation.check_bool("as_frame", as_frame)
         zero_division = _validation.check_zero_division(zero_division)
-        tallies = self._query(sample_weight)
         if self._is_multilabel:
             if as_frame:
                 raise ValueError(
                     "as_frame=True needs a single K x K matrix; multilabel input gives one "
                     "2 x 2 matrix per label; use report() for a per-label table."
                 )
-            matrix = _confusion.multilabel_matrices(tallies)
-        elif tallies.matrix is not None:
-            matrix = tallies.matrix
-        else:
+            matrix = _confusion.multilabel_matrices(self._query(sample_weight))
+        elif self._tallies.matrix is not None:  # small K: the matrix is part of the tallies
+            matrix = self._query(sample_weight).matrix
+        else:  # large K: built on request, in one pass over the codes
             weight = self._weight_for(sample_weight)
             matrix = _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight)
         matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))

@@ -226,3 +226,17 @@ def test_multilabel_balanced_accuracy_points_to_per_class_accuracy():
     cm = ClassificationMetric([[1, 0], [0, 1]], [[1, 0], [1, 1]])
     with pytest.raises(ValueError, match="balanced_accuracy_score.*multilabel.*PCA"):
         cm.BAS()
+
+
+def test_confusion_matrix_built_on_request_beyond_the_dense_limit(monkeypatch):
+    from permetrics_lite import _confusion
+
+    monkeypatch.setattr(_confusion, "DENSE_LIMIT", 4)  # 3 classes: 9 cells, kept sparse
+    y_true, y_pred, weight = [0, 1, 2, 2, 1], [0, 2, 2, 1, 1], [1.0, 2.0, 0.5, 3.0, 1.0]
+    cm = ClassificationMetric(y_true, y_pred)
+    assert cm._tallies.matrix is None
+    np.testing.assert_array_equal(cm.CM(), skm.confusion_matrix(y_true, y_pred))
+    np.testing.assert_allclose(cm.CM(sample_weight=weight, normalize="true"),
+                               skm.confusion_matrix(y_true, y_pred, sample_weight=weight,
+                                                    normalize="true"))
+    assert cm.BAS() == pytest.approx(skm.balanced_accuracy_score(y_true, y_pred))

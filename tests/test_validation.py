@@ -120,7 +120,7 @@ BAD_QUERIES = [
     ("zero_division", "BAS", {"zero_division": 2}, ValueError,
      r"zero_division must be one of \['warn', 0.0, 1.0, nan\]; got 2"),
     ("zero_division typo", "report", {"zero_division": "warm"}, ValueError,
-     r"zero_division must be one of \['warn'\]; got 'warm'. Did you mean 'warn'"),
+     r"zero_division must be one of \['warn', 0.0, 1.0, nan\]; got 'warm'. Did you mean 'warn'"),
     ("query weights length", "AS", {"sample_weight": [1, 2]}, ValueError,
      r"sample_weight has shape \(2,\); expected one weight per sample, shape \(3,\)"),
     ("query weights negative", "summary", {"sample_weight": [1, -2, 1]}, ValueError,
