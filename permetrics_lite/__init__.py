@@ -3,22 +3,15 @@
 from ._formulas import UndefinedMetricWarning
 from .classification import ClassificationMetric
 from .datasets import load_demo
-from .functional import (
-    accuracy_score,
-    balanced_accuracy_score,
-    confusion_matrix,
-    per_class_accuracy,
-)
+from .functional import *  # noqa: F401,F403 - one function per metric
+from .functional import __all__ as _functional_forms
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ClassificationMetric",
     "UndefinedMetricWarning",
-    "accuracy_score",
-    "balanced_accuracy_score",
-    "confusion_matrix",
     "load_demo",
-    "per_class_accuracy",
+    *_functional_forms,
     "__version__",
 ]

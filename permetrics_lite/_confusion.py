@@ -26,6 +26,7 @@ class Tallies(NamedTuple):
     total: Union[int, float]  # number (or weight) of samples
     correct: Union[int, float]  # samples entirely right (multilabel: exact matches)
     matrix: Optional[np.ndarray] = None  # dense K x K matrix when small enough
+    negatives: Optional[np.ndarray] = None  # tn counted directly (weighted multilabel)
 
     @property
     def fp(self):
@@ -37,6 +38,8 @@ class Tallies(NamedTuple):
 
     @property
     def tn(self):
+        if self.negatives is not None:
+            return self.negatives
         # scikit-learn's order of subtraction; the clip absorbs rounding of tiny weights
         tn = self.total - self.tp - self.fp - self.fn
         return tn if tn.dtype.kind == "i" else np.maximum(tn, 0.0)
@@ -140,11 +143,15 @@ def tally_multilabel(true, pred, weight=None):
         tp = np.count_nonzero(true & pred, axis=0)
         support, predicted = np.count_nonzero(true, axis=0), np.count_nonzero(pred, axis=0)
         total, correct = len(true), int(np.count_nonzero(exact))
+        negatives = None
     else:
         tp = weight @ (true & pred)
         support, predicted = weight @ true, weight @ pred
         total, correct = float(weight.sum()), float(weight @ exact)
-    return Tallies(tp, support, predicted, total, correct)
+        # total - tp - fp - fn would mix two summation orders: a true 0 could
+        # come out as 1e-15 and turn an undefined specificity into 1.0
+        negatives = weight @ ~(true | pred)
+    return Tallies(tp, support, predicted, total, correct, None, negatives)
 
 
 def multilabel_matrices(tallies):

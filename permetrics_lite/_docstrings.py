@@ -7,6 +7,20 @@ below, indented like the placeholder.
 import textwrap
 
 SHARED = {
+    "average": """
+        average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+            ``"binary"``: the class ``pos_label`` of a problem with at most two
+            classes. ``None``: a dict ``{label: value}`` of every class.
+            ``"micro"``: the formula applied once to the counts summed over
+            classes. ``"macro"``: the unweighted mean over the classes in
+            ``labels``. ``"weighted"``: the mean weighted by support. The
+            constructor's ``average``, when given, replaces the default.""",
+    "pos_label": """
+        pos_label : label, default=1
+            The positive class when ``average="binary"`` (scikit-learn's
+            default 1; ``True`` for boolean labels). The constructor's
+            ``pos_label``, when given, replaces the default. Passing it with
+            another ``average`` is an error.""",
     "sample_weight": """
         sample_weight : array-like of shape (n_samples,), default=None
             Weights for this query only, overriding the constructor's weights.
@@ -17,7 +31,8 @@ SHARED = {
         zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
             Value of a 0/0 result. ``"warn"`` gives 0.0 and an
             :class:`~permetrics_lite.UndefinedMetricWarning`; the others are
-            silent (see :doc:`/conventions`).""",
+            silent (see :doc:`/conventions`). The constructor's
+            ``zero_division``, when given, replaces the default.""",
 }
 
 

@@ -7,6 +7,7 @@ averaging can sum the counts before dividing once.
 """
 
 import warnings
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -39,7 +40,40 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
     return result
 
 
-# --- count-based: Tallies -> (numerator, denominator), vectorised over classes ---
+# --- count-based: counts -> (numerator, denominator), vectorised over classes ---
+#
+# ``t`` is anything with per-class ``tp``, ``fp``, ``fn`` and ``tn``: the cached
+# Tallies, or Counts pooled (micro) or picked (binary) from them.
+
+
+class Counts(NamedTuple):
+    """One-vs-rest counts: arrays over classes, or scalars for one class."""
+
+    tp: Any
+    fp: Any
+    fn: Any
+    tn: Any
+
+    @classmethod
+    def pooled(cls, t):
+        """The counts of all classes summed: micro averaging's sufficient statistics."""
+        return cls(t.tp.sum(), t.fp.sum(), t.fn.sum(), t.tn.sum())
+
+    @classmethod
+    def of_class(cls, t, index):
+        """The counts of one class; ``index`` None is a class absent from the problem."""
+        if index is None:
+            return cls(0, 0, 0, t.total)
+        return cls(t.tp[index], t.fp[index], t.fn[index], t.tn[index])
+
+
+def _floats(*counts):
+    # products of counts overflow int64 long before N does
+    return [np.asarray(c, dtype=np.float64) for c in counts]
+
+
+def _float_counts(t):
+    return _floats(t.tp, t.fp, t.fn, t.tn)
 
 
 def one_vs_rest_accuracy(t):
@@ -59,44 +93,77 @@ def specificity(t):
     return t.tn, t.tn + t.fp
 
 
+def negative_predictive_value(t):
+    return t.tn, t.tn + t.fn
+
+
 def fbeta(t, beta=1.0):
     """(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP): undefined only when TP+FP+FN = 0."""
     b2 = beta * beta
     return (1 + b2) * t.tp, (1 + b2) * t.tp + b2 * t.fn + t.fp
 
 
-COUNT_FORMULAS = {
-    "accuracy": one_vs_rest_accuracy,
-    "recall": recall,
-    "precision": precision,
-    "specificity": specificity,
-    "f1": fbeta,
+def jaccard(t):
+    return t.tp, t.tp + t.fp + t.fn
+
+
+def g_mean(t):
+    """sqrt(recall * specificity), written as one ratio so one rule covers 0/0."""
+    tp, fp, fn, tn = _float_counts(t)
+    return np.sqrt(tp * tn), np.sqrt((tp + fn) * (tn + fp))
+
+
+def lift(t):
+    """precision / prevalence = TP N / ((TP + FP)(TP + FN))."""
+    tp, fp, fn, tn = _float_counts(t)
+    return tp * (tp + fp + fn + tn), (tp + fp) * (tp + fn)
+
+
+def one_vs_rest_mcc(t):
+    """The binary Matthews correlation of each class against the rest."""
+    tp, fp, fn, tn = _float_counts(t)
+    return tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+
+
+def one_vs_rest_kappa(t):
+    """The binary Cohen's kappa of each class against the rest."""
+    tp, fp, fn, tn = _float_counts(t)
+    return 2 * (tp * tn - fp * fn), (tp + fp) * (fp + tn) + (tp + fn) * (fn + tn)
+
+
+COUNT_FORMULAS = {  # the report() columns, in order: (formula, name in warnings)
+    "accuracy": (one_vs_rest_accuracy, "Accuracy"),
+    "recall": (recall, "Recall"),
+    "precision": (precision, "Precision"),
+    "specificity": (specificity, "Specificity"),
+    "npv": (negative_predictive_value, "Negative predictive value"),
+    "f1": (fbeta, "F-score"),
+    "jaccard": (jaccard, "Jaccard"),
+    "mcc": (one_vs_rest_mcc, "Matthews correlation"),
 }
 
 
-def per_class(formula, tallies, zero_division="warn", what="metric"):
-    """The formula for every class."""
-    return safe_divide(*formula(tallies), zero_division, what)
+def per_class(formula, t, zero_division="warn", what="metric"):
+    """The formula for every class (or for the one class of picked counts)."""
+    return safe_divide(*formula(t), zero_division, what)
 
 
-def average(formula, tallies, average, pos_index=None, zero_division="warn", what="metric"):
+def average(formula, t, average, zero_division="warn", what="metric"):
     """Apply ``formula`` and reduce over classes as scikit-learn does.
 
-    ``None`` gives the per-class array; ``"binary"`` the class at ``pos_index``;
-    ``"micro"`` divides the summed counts once; ``"macro"`` is the unweighted
-    mean and ``"weighted"`` the mean weighted by support. Like scikit-learn,
-    the means skip classes whose value is nan (``zero_division=nan``), and a
-    weighted mean whose weights are all zero falls back to the plain mean.
+    ``None`` gives the per-class array; ``"micro"`` applies the formula once to
+    the pooled counts; ``"macro"`` is the unweighted mean and ``"weighted"``
+    the mean weighted by support. Like scikit-learn, the means skip classes
+    whose value is nan (``zero_division=nan``), and a weighted mean whose
+    weights are all zero falls back to the plain mean. (``"binary"`` is
+    :meth:`Counts.of_class` followed by ``None``.)
     """
     if average == "micro":
-        numerator, denominator = formula(tallies)
-        return float(safe_divide(numerator.sum(), denominator.sum(), zero_division, what))
-    values = per_class(formula, tallies, zero_division, what)
+        return float(per_class(formula, Counts.pooled(t), zero_division, what))
+    values = per_class(formula, t, zero_division, what)
     if average is None:
         return values
-    if average == "binary":
-        return float(values[pos_index])
-    weights = np.asarray(tallies.support, dtype=np.float64) if average == "weighted" else None
+    weights = np.asarray(t.tp + t.fn, dtype=np.float64) if average == "weighted" else None
     return nan_average(values, weights)
 
 
@@ -131,6 +198,49 @@ def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):
     chance = 1.0 / np.count_nonzero(present)
     what = "Adjusted balanced accuracy with a single class in y_true"
     return float(safe_divide(score - chance, 1.0 - chance, zero_division, what))
+
+
+def hamming_loss(t, multilabel):
+    """Fraction of wrong labels: 1 - accuracy, or wrong cells over N x L for multilabel."""
+    if multilabel:
+        return float((t.fp.sum() + t.fn.sum()) / (t.total * len(t.tp)))
+    return float((t.total - t.correct) / t.total)
+
+
+def matthews_corrcoef(t, zero_division="warn"):
+    """The multiclass Matthews correlation R_K (Gorodkin 2004) from the marginals.
+
+    cov(y, p) / sqrt(cov(y, y) cov(p, p)) with the covariances of the one-hot
+    class indicators, as ``sklearn.metrics.matthews_corrcoef``.
+    """
+    support, predicted = _floats(t.support, t.predicted)
+    n = float(t.total)
+    cov_tp = float(t.correct) * n - support @ predicted
+    cov_pp = n * n - predicted @ predicted
+    cov_tt = n * n - support @ support
+    what = "Matthews correlation with a constant y_true or y_pred"
+    return float(safe_divide(cov_tp, np.sqrt(cov_tt * cov_pp), zero_division, what))
+
+
+def cohen_kappa(t, weights=None, matrix=None, zero_division="warn"):
+    """Cohen's kappa: 1 - observed / chance disagreement, as scikit-learn.
+
+    Unweighted, both disagreements come from the tallies in O(K); ``"linear"``
+    or ``"quadratic"`` weights charge |i - j| or (i - j)^2 for confusing
+    classes i and j, and need the dense ``matrix``.
+    """
+    support, predicted = _floats(t.support, t.predicted)
+    n = float(t.total)
+    if weights is None:
+        observed = n - float(t.correct)
+        chance = n - support @ predicted / n
+    else:
+        positions = np.arange(len(support), dtype=np.float64)
+        cost = np.abs(np.subtract.outer(positions, positions)) ** (1 if weights == "linear" else 2)
+        observed = float(np.sum(cost * matrix))
+        chance = support @ cost @ predicted / n
+    what = "Cohen's kappa with no chance disagreement (one class in y_true and y_pred)"
+    return float(safe_divide(chance - observed, chance, zero_division, what))
 
 
 def normalize_matrix(matrix, normalize, zero_division="warn"):

@@ -370,9 +370,73 @@ def check_option(name, value, allowed):
 
 
 def _not_one_of(name, value, allowed):
-    hint = difflib.get_close_matches(str(value), [str(a) for a in allowed], n=2)
-    suggestion = f" Did you mean {' or '.join(repr(h) for h in hint)}?" if hint else ""
-    return ValueError(f"{name} must be one of {list(allowed)}; got {value!r}.{suggestion}")
+    hint = _closest(value, [str(a) for a in allowed], n=2)
+    return ValueError(f"{name} must be one of {list(allowed)}; got {value!r}.{hint}")
+
+
+def _closest(value, candidates, n=3):
+    """' Did you mean ...?' with the closest candidates, ignoring case; or ''.
+
+    Names containing the value come first ("kappa" -> "cohen_kappa_score"),
+    then the closest spellings.
+    """
+    by_lower = {str(c).lower(): c for c in candidates}
+    value = str(value).lower()
+    containing = [c for c in by_lower if len(value) >= 3 and value in c]
+    close = difflib.get_close_matches(value, by_lower, n=n, cutoff=0.5)
+    chosen = list(dict.fromkeys(containing + close))[:n]
+    return f" Did you mean {' or '.join(repr(by_lower[c]) for c in chosen)}?" if chosen else ""
+
+
+def unknown_metric(name, aliases, names):
+    return ValueError(
+        f"unknown metric name {name!r}; use a short alias {aliases} or its long "
+        f"name.{_closest(name, names)}"
+    )
+
+
+def check_metric_parameters(metric, params, accepted):
+    """``params`` must be a dict (or None) whose keys the metric accepts."""
+    if params is None:
+        return {}
+    if not isinstance(params, dict):
+        raise TypeError(
+            f"parameters of {metric} must be a dict (or None); got {type(params).__name__}."
+        )
+    for key in params:
+        if key not in accepted:
+            raise TypeError(
+                f"{metric} has no parameter {key!r}; it takes {list(accepted)}."
+                f"{_closest(key, accepted, n=1)}"
+            )
+    return params
+
+
+def check_beta(beta):
+    """F-beta's beta: a finite number >= 0 (0 gives precision)."""
+    is_number = isinstance(beta, (int, float, np.number)) and not isinstance(beta, (bool, np.bool_))
+    if not is_number or not np.isfinite(beta) or beta < 0:
+        raise ValueError(
+            f"beta must be a finite number >= 0 (0 gives precision); got {beta!r}. "
+            "For recall (beta -> infinity) use RS."
+        )
+    return float(beta)
+
+
+def binary_unsupported(target, n_classes):
+    """scikit-learn's error for average='binary' on a problem that is not binary."""
+    found = "multilabel-indicator" if target == "multilabel" else f"multiclass ({n_classes} classes)"
+    return ValueError(
+        f"Target is {found} but average='binary'. Please choose another average setting, "
+        "one of [None, 'micro', 'macro', 'weighted']; average=None gives every class."
+    )
+
+
+def pos_label_conflict(pos_label, average):
+    return ValueError(
+        f"pos_label={pos_label!r} selects one class and cannot be combined with "
+        f"average={average!r}; pass one of them."
+    )
 
 
 def check_bool(name, value, hint=""):
@@ -393,11 +457,19 @@ def check_zero_division(zero_division):
     raise _not_one_of("zero_division", zero_division, ZERO_DIVISION_OPTIONS)
 
 
-def check_pos_label(pos_label, classes):
-    """The position of ``pos_label`` in the class order."""
+def check_pos_label(pos_label, classes, allow_absent=False):
+    """The position of ``pos_label`` in the class order.
+
+    With ``allow_absent`` (a one-class problem, as scikit-learn allows) a label
+    of the right kind that is not a class gives None: a class with no samples.
+    """
     # a string never matches a number (and "1" is not 1), whatever pandas would allow
     same_kind = isinstance(pos_label, (str, bytes)) == (_kind(classes) == "str")
+    if same_kind and classes.dtype.kind == "b" and pos_label in (0, 1):
+        pos_label = bool(pos_label)  # 1 is True, as in Python and scikit-learn
     position = pd.Index(classes).get_indexer([pos_label])[0] if same_kind else -1
+    if position < 0 and same_kind and allow_absent:
+        return None
     if position < 0:
         raise ValueError(
             f"pos_label={pos_label!r} is not a label of this problem; valid labels are "

@@ -1,5 +1,7 @@
 """ClassificationMetric: validate and tally once, then answer every query from the tallies."""
 
+import functools
+import inspect
 import warnings
 
 import numpy as np
@@ -9,8 +11,28 @@ from . import _confusion, _formulas, _registry, _validation
 from ._docstrings import share
 
 AVERAGES = (None, "binary", "micro", "macro", "weighted")
+WHOLE_MATRIX_AVERAGES = ("multiclass",) + AVERAGES  # MCC and CKS
 CM_NORMALIZE = (None, "true", "pred", "all")
+KAPPA_WEIGHTS = (None, "linear", "quadratic")
 _REPR_LABELS = 5  # labels shown by repr()
+
+
+class Default:
+    """A method's default value, replaced by the constructor's when one was given."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __repr__(self):
+        return repr(self.value)
+
+
+class _NotGiven:
+    def __repr__(self):
+        return "<not given>"
+
+
+NOT_GIVEN = _NotGiven()  # constructor options left to each method's own default
 
 
 def _freeze(value):
@@ -49,6 +71,16 @@ class ClassificationMetric:
     sample_weight : array-like of shape (n_samples,), default=None
         Finite, non-negative weights with a positive sum; the default weighting
         of every query.
+    average : {"binary", "micro", "macro", "weighted"} or None, optional
+        When given, the default ``average`` of every method that takes one
+        (then ``MCC`` and ``CKS`` give that one-vs-rest aggregate). A method's
+        own argument wins.
+    pos_label : label, optional
+        When given, the positive class of every query with
+        ``average="binary"``. A method's own argument wins.
+    zero_division : {"warn", 0.0, 1.0, nan}, optional
+        When given, the default value of every 0/0 result (SPEC §4.1). A
+        method's own argument wins.
 
     Attributes
     ----------
@@ -79,9 +111,17 @@ class ClassificationMetric:
     0.75
     >>> cm.PCA()
     {'bird': 1.0, 'cat': 0.75, 'dog': 0.75}
+
+    Options given to the constructor become the defaults of every query:
+
+    >>> spam = ClassificationMetric(["ham", "spam", "spam"], ["ham", "spam", "ham"],
+    ...                             average="binary", pos_label="spam")
+    >>> spam.PS(), spam.RS(), spam.RS(pos_label="ham")
+    (1.0, 0.5, 1.0)
     """
 
-    def __init__(self, y_true, y_pred, *, labels=None, sample_weight=None):
+    def __init__(self, y_true, y_pred, *, labels=None, sample_weight=None,
+                 average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
         targets = _validation.check_targets(y_true, y_pred, labels)
         n_samples = len(targets.true)
         weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
@@ -99,8 +139,20 @@ class ClassificationMetric:
             "_is_multilabel": targets.is_multilabel,
         }
         self.__dict__.update(state)
+        self.__dict__["_defaults"] = self._check_defaults(average, pos_label, zero_division)
         self.__dict__["_tallies"] = self._tally(weight)
         _freeze(tuple(self.__dict__.values()))
+
+    def _check_defaults(self, average, pos_label, zero_division):
+        defaults = {}
+        if average is not NOT_GIVEN:
+            defaults["average"] = _validation.check_option("average", average, AVERAGES)
+        if pos_label is not NOT_GIVEN:
+            _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
+            defaults["pos_label"] = pos_label
+        if zero_division is not NOT_GIVEN:
+            defaults["zero_division"] = _validation.check_zero_division(zero_division)
+        return defaults
 
     # ------------------------------------------------------------------
     # Cached state
@@ -163,6 +215,51 @@ class ClassificationMetric:
     def _per_label(self, values):
         return dict(zip(self._labels.tolist(), values.tolist()))
 
+    def _matrix(self, sample_weight):
+        """The dense matrix: cached while K is small, else built in one pass over the codes."""
+        if self._tallies.matrix is not None:
+            return self._query(sample_weight).matrix
+        weight = self._weight_for(sample_weight)
+        return _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight)
+
+    # The constructor's options as defaults (SPEC §2): a method's own argument
+    # wins, then the constructor's, then the method's Default.
+
+    def _given(self, name, value):
+        return self._defaults.get(name, value.value) if isinstance(value, Default) else value
+
+    def _zero_division(self, zero_division):
+        return _validation.check_zero_division(self._given("zero_division", zero_division))
+
+    def _averaging(self, average, pos_label, allowed=AVERAGES, one_class=("binary",)):
+        """Resolve (average, pos_label): a pos_label passed to the method means "binary"."""
+        pos_given, average_given = (not isinstance(v, Default) for v in (pos_label, average))
+        average = _validation.check_option("average", self._given("average", average), allowed)
+        pos_label = self._given("pos_label", pos_label)
+        if pos_given and average_given and average not in one_class:
+            raise _validation.pos_label_conflict(pos_label, average)
+        return ("binary" if pos_given else average), pos_label
+
+    def _positive_class(self, pos_label, any_problem):
+        """Index of the positive class; only binary problems unless ``any_problem``."""
+        if not any_problem and (self._is_multilabel or self.n_classes > 2):
+            target = "multilabel" if self._is_multilabel else "multiclass"
+            raise _validation.binary_unsupported(target, self.n_classes)
+        return _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
+
+    def _class_metric(self, formula, what, average, pos_label, sample_weight, zero_division,
+                      allowed=AVERAGES, any_problem=False):
+        """A count formula for every class, then reduced as ``average`` says."""
+        zero_division = self._zero_division(zero_division)
+        one_class = ("binary", None) if any_problem else ("binary",)
+        average, pos_label = self._averaging(average, pos_label, allowed, one_class)
+        t = self._query(sample_weight)
+        if average == "binary":
+            counts = _formulas.Counts.of_class(t, self._positive_class(pos_label, any_problem))
+            return float(_formulas.per_class(formula, counts, zero_division, what))
+        result = _formulas.average(formula, t, average, zero_division, what)
+        return self._per_label(result) if average is None else result
+
     # ------------------------------------------------------------------
     # Metrics
     # ------------------------------------------------------------------
@@ -213,7 +310,8 @@ class ClassificationMetric:
         return _formulas.accuracy(tallies) if normalize else tallies.correct
 
     @share
-    def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None, zero_division="warn"):
+    def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
+                                zero_division=Default("warn")):
         """Balanced accuracy: the mean recall over the classes present in y_true.
 
         Classes that occur only in ``y_pred`` are left out of the mean, with a
@@ -258,7 +356,7 @@ class ClassificationMetric:
         0.25
         """
         adjusted = _validation.check_bool("adjusted", adjusted)
-        zero_division = _validation.check_zero_division(zero_division)
+        zero_division = self._zero_division(zero_division)
         if self._is_multilabel:
             raise _validation.multilabel_unsupported(
                 "balanced_accuracy_score (BAS)", "PCA (per-label accuracy)"
@@ -278,7 +376,8 @@ class ClassificationMetric:
             )
 
     @share
-    def per_class_accuracy(self, *, pos_label=None, average=None, sample_weight=None):
+    def per_class_accuracy(self, *, pos_label=Default(1), average=Default(None),
+                           sample_weight=None):
         """One-vs-rest accuracy of each class: (TP + TN) / N.
 
         Each class is scored as a binary problem against all others, as
@@ -286,14 +385,17 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        pos_label : label, default=None
-            Return the accuracy of this class alone (a float).
+        pos_label : label, default=1
+            Passed: return the accuracy of this class alone (a float), for
+            any number of classes. It is also the class of
+            ``average="binary"`` (default 1, or the constructor's).
         average : {"binary", "micro", "macro", "weighted"} or None, default=None
             ``None``: a dict ``{label: accuracy}`` (or one float with
-            ``pos_label``); ``"binary"``: the class ``pos_label`` (default 1);
+            ``pos_label``); ``"binary"``: the class ``pos_label``;
             ``"macro"``: the mean over all classes in ``labels``; ``"weighted"``:
             the mean weighted by support; ``"micro"``: pooled counts, which
-            equals the macro mean. Multilabel: per label; macro = 1 - Hamming loss.
+            equals the macro mean. Multilabel: per label; macro = 1 - Hamming
+            loss. The constructor's ``average``, when given, replaces the default.
         {{sample_weight}}
 
         Returns
@@ -330,26 +432,12 @@ class ClassificationMetric:
         >>> round(cm.PCA(average="macro"), 4)
         0.8333
         """
-        average = _validation.check_option("average", average, AVERAGES)
-        if pos_label is not None and average not in (None, "binary"):
-            raise ValueError(
-                f"pos_label={pos_label!r} selects one class and cannot be combined with "
-                f"average={average!r}; pass one of them."
-            )
-        pos_index = None
-        if average == "binary" or (average is None and pos_label is not None):
-            average = "binary"
-            pos_label = 1 if pos_label is None else pos_label  # scikit-learn's default
-            pos_index = _validation.check_pos_label(pos_label, self._labels)
-        tallies = self._query(sample_weight)
-        result = _formulas.average(
-            _formulas.one_vs_rest_accuracy, tallies, average, pos_index, what="Accuracy"
-        )
-        return self._per_label(result) if average is None else result
+        return self._class_metric(_formulas.one_vs_rest_accuracy, "Accuracy", average, pos_label,
+                                  sample_weight, zero_division="warn", any_problem=True)
 
     @share
     def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None,
-                         zero_division="warn"):
+                         zero_division=Default("warn")):
         """The confusion matrix: rows are true classes, columns predicted ones.
 
         Parameters
@@ -399,7 +487,7 @@ class ClassificationMetric:
         """
         normalize = _validation.check_option("normalize", normalize, CM_NORMALIZE)
         as_frame = _validation.check_bool("as_frame", as_frame)
-        zero_division = _validation.check_zero_division(zero_division)
+        zero_division = self._zero_division(zero_division)
         if self._is_multilabel:
             if as_frame:
                 raise ValueError(
@@ -407,11 +495,8 @@ class ClassificationMetric:
                     "2 x 2 matrix per label; use report() for a per-label table."
                 )
             matrix = _confusion.multilabel_matrices(self._query(sample_weight))
-        elif self._tallies.matrix is not None:  # small K: the matrix is part of the tallies
-            matrix = self._query(sample_weight).matrix
-        else:  # large K: built on request, in one pass over the codes
-            weight = self._weight_for(sample_weight)
-            matrix = _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight)
+        else:
+            matrix = self._matrix(sample_weight)
         matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
         if as_frame:
             return pd.DataFrame(
@@ -421,12 +506,736 @@ class ClassificationMetric:
             )
         return matrix
 
+    # The one-vs-rest family: each class scored against the rest from its
+    # tp, fp, fn and tn, then averaged as scikit-learn's precision_score.
+
+    @share
+    def precision_score(self, *, average=Default("binary"), pos_label=Default(1),
+                        sample_weight=None, zero_division=Default("warn")):
+        """Precision: the fraction of predictions of a class that are right.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes never predicted (TP + FP = 0).
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        PS : Short alias.
+        recall_score : The fraction of a class's samples that are found.
+
+        Notes
+        -----
+        :math:`\\mathrm{PS}_k = TP_k / (TP_k + FP_k)`, as
+        ``sklearn.metrics.precision_score``.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+        >>> round(cm.PS(average="macro"), 4), round(cm.PS(average="micro"), 4)
+        (0.2222, 0.3333)
+        >>> cm.PS(average=None, zero_division=0.0)
+        {0: 0.6666666666666666, 1: 0.0, 2: 0.0}
+        >>> ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).PS()
+        1.0
+        """
+        return self._class_metric(_formulas.precision, "Precision", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def recall_score(self, *, average=Default("binary"), pos_label=Default(1),
+                     sample_weight=None, zero_division=Default("warn")):
+        """Recall (sensitivity): the fraction of a class's samples that are found.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes with no true samples (TP + FN = 0).
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        RS : Short alias.
+        balanced_accuracy_score : The macro recall over the classes in y_true.
+
+        Notes
+        -----
+        :math:`\\mathrm{RS}_k = TP_k / (TP_k + FN_k)`, as
+        ``sklearn.metrics.recall_score``. Micro recall equals accuracy for
+        single-label input.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+        >>> round(cm.RS(average="macro"), 4), cm.RS(average=None)
+        (0.3333, {0: 1.0, 1: 0.0, 2: 0.0})
+        >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).RS(), 4)
+        0.6667
+        """
+        return self._class_metric(_formulas.recall, "Recall", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def specificity_score(self, *, average=Default("binary"), pos_label=Default(1),
+                          sample_weight=None, zero_division=Default("warn")):
+        """Specificity (true negative rate): the fraction of other classes' samples not predicted as the class.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies when every sample belongs to the class (TN + FP = 0).
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        SS : Short alias.
+        recall_score : The same ratio for the class itself.
+
+        Notes
+        -----
+        :math:`\\mathrm{SS}_k = TN_k / (TN_k + FP_k)`: the recall of "not k".
+        The ``"weighted"`` mean weights by support (TP + FN), as every metric here.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1])
+        >>> cm.SS()
+        1.0
+        >>> cm.SS(average=None)
+        {0: 0.6666666666666666, 1: 1.0}
+        """
+        return self._class_metric(_formulas.specificity, "Specificity", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def negative_predictive_value(self, *, average=Default("binary"), pos_label=Default(1),
+                                  sample_weight=None, zero_division=Default("warn")):
+        """Negative predictive value: the fraction of "not this class" predictions that are right.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies when every prediction is the class (TN + FN = 0).
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        NPV : Short alias.
+        precision_score : The same ratio for the class itself.
+
+        Notes
+        -----
+        :math:`\\mathrm{NPV}_k = TN_k / (TN_k + FN_k)`: the precision of "not k".
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1])
+        >>> round(cm.NPV(), 4)
+        0.6667
+        >>> cm.NPV(average=None)
+        {0: 1.0, 1: 0.6666666666666666}
+        """
+        return self._class_metric(_formulas.negative_predictive_value,
+                                  "Negative predictive value", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def fbeta_score(self, beta=1.0, *, average=Default("binary"), pos_label=Default(1),
+                    sample_weight=None, zero_division=Default("warn")):
+        """F-beta: the weighted harmonic mean of precision and recall.
+
+        Parameters
+        ----------
+        beta : float, default=1.0
+            Weight of recall relative to precision: recall is ``beta`` times
+            as important. A finite number >= 0; 0 gives precision.
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes neither present nor predicted
+            (TP + FP + FN = 0), as scikit-learn >= 1.3.
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For a bad ``beta``, ``average="binary"`` on a multiclass or
+            multilabel problem, a ``pos_label`` that is not a label, or an
+            unknown ``average``.
+
+        See Also
+        --------
+        FBS : Short alias.
+        f1_score, f2_score : beta = 1 and beta = 2.
+
+        Notes
+        -----
+        :math:`F_\\beta = \\frac{(1 + \\beta^2)\\,TP}{(1 + \\beta^2)\\,TP + \\beta^2 FN + FP}`,
+        as ``sklearn.metrics.fbeta_score``.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+        >>> round(cm.FBS(0.5, average="macro"), 4)
+        0.2381
+        >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).FBS(0.5), 4)
+        0.9091
+        """
+        formula = functools.partial(_formulas.fbeta, beta=_validation.check_beta(beta))
+        return self._class_metric(formula, "F-score", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def f1_score(self, *, average=Default("binary"), pos_label=Default(1),
+                 sample_weight=None, zero_division=Default("warn")):
+        """F1: the harmonic mean of precision and recall (F-beta with beta = 1).
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes neither present nor predicted.
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        See Also
+        --------
+        F1S : Short alias.
+        fbeta_score : Any beta.
+
+        Notes
+        -----
+        :math:`F_1 = 2\\,TP / (2\\,TP + FN + FP)`, as ``sklearn.metrics.f1_score``.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+        >>> round(cm.F1S(average="macro"), 4), cm.F1S(average=None)
+        (0.2667, {0: 0.8, 1: 0.0, 2: 0.0})
+        """
+        return self.fbeta_score(1.0, average=average, pos_label=pos_label,
+                                sample_weight=sample_weight, zero_division=zero_division)
+
+    @share
+    def f2_score(self, *, average=Default("binary"), pos_label=Default(1),
+                 sample_weight=None, zero_division=Default("warn")):
+        """F2: F-beta with beta = 2, recall weighted above precision.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes neither present nor predicted.
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        See Also
+        --------
+        F2S : Short alias.
+        fbeta_score : Any beta.
+
+        Notes
+        -----
+        :math:`F_2 = 5\\,TP / (5\\,TP + 4\\,FN + FP)`.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).F2S(), 4)
+        0.7143
+        """
+        return self.fbeta_score(2.0, average=average, pos_label=pos_label,
+                                sample_weight=sample_weight, zero_division=zero_division)
+
+    @share
+    def jaccard_score(self, *, average=Default("binary"), pos_label=Default(1),
+                      sample_weight=None, zero_division=Default("warn")):
+        """Jaccard similarity index: overlap over union of true and predicted members of a class.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes neither present nor predicted.
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        JSI : Short alias.
+        f1_score : F1 = 2 J / (1 + J) per class.
+
+        Notes
+        -----
+        :math:`J_k = TP_k / (TP_k + FP_k + FN_k)`, as ``sklearn.metrics.jaccard_score``.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 2, 2], [0, 2, 1, 2])
+        >>> cm.JSI(average=None)
+        {0: 1.0, 1: 0.0, 2: 0.3333333333333333}
+        >>> multilabel = ClassificationMetric([[0, 1, 1], [1, 1, 0]], [[1, 1, 1], [1, 0, 0]])
+        >>> multilabel.JSI(average=None)
+        {0: 0.5, 1: 0.5, 2: 1.0}
+        """
+        return self._class_metric(_formulas.jaccard, "Jaccard", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def g_mean_score(self, *, average=Default("binary"), pos_label=Default(1),
+                     sample_weight=None, zero_division=Default("warn")):
+        """G-mean: the geometric mean of recall and specificity, as permetrics defines it.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies when recall or specificity is undefined (no samples
+            in, or no samples outside, the class).
+
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        GMS : Short alias.
+
+        Notes
+        -----
+        :math:`\\mathrm{GMS}_k = \\sqrt{\\mathrm{recall}_k \\cdot \\mathrm{specificity}_k}`;
+        micro applies it to the pooled counts.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).GMS(), 4)
+        0.8165
+        """
+        return self._class_metric(_formulas.g_mean, "G-mean", average, pos_label,
+                                  sample_weight, zero_division)
+
+    @share
+    def lift_score(self, *, average=Default("binary"), pos_label=Default(1),
+                   sample_weight=None, zero_division=Default("warn")):
+        """Lift: precision relative to the class's prevalence, as permetrics and mlxtend define it.
+
+        Parameters
+        ----------
+        {{average}}
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to classes never predicted or never present.
+
+        Returns
+        -------
+        float or dict
+            In [0, inf); 1 is no better than chance, higher is better.
+            A dict ``{label: value}`` for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``.
+
+        See Also
+        --------
+        LS : Short alias.
+
+        Notes
+        -----
+        :math:`\\mathrm{LS}_k = \\frac{TP_k / (TP_k + FP_k)}{(TP_k + FN_k) / N}`, as
+        ``mlxtend.evaluate.lift_score``; micro applies it to the pooled counts.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).LS(), 4)
+        1.6667
+        """
+        return self._class_metric(_formulas.lift, "Lift", average, pos_label,
+                                  sample_weight, zero_division)
+
+    # Whole-problem scores
+
+    @share
+    def matthews_correlation_coefficient(self, *, average=Default("multiclass"),
+                                         pos_label=Default(1), sample_weight=None,
+                                         zero_division=Default("warn")):
+        """Matthews correlation coefficient between true and predicted classes.
+
+        Parameters
+        ----------
+        average : {"multiclass", "binary", "micro", "macro", "weighted"} or None, default="multiclass"
+            ``"multiclass"``: scikit-learn's ``matthews_corrcoef``, one
+            correlation over all classes (Gorodkin's R_K; for two classes the
+            usual phi coefficient). The others give one-vs-rest MCC per class,
+            reduced as in ``precision_score``; they also work for multilabel
+            input. The constructor's ``average``, when given, replaces the default.
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies when y_true or y_pred is constant (scikit-learn
+            returns 0.0 there without a warning).
+
+        Returns
+        -------
+        float or dict
+            In [-1, 1]; best 1.0, 0 for chance. A dict for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For the ``"multiclass"`` form on multilabel input, or the errors of
+            ``precision_score`` for the other averages.
+
+        See Also
+        --------
+        MCC : Short alias.
+
+        Notes
+        -----
+        With support :math:`s`, predicted counts :math:`p`, :math:`c` correct
+        and :math:`N` samples:
+        :math:`\\mathrm{MCC} = \\frac{cN - s \\cdot p}{\\sqrt{(N^2 - p \\cdot p)(N^2 - s \\cdot s)}}`.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([+1, +1, +1, -1], [+1, -1, +1, +1])
+        >>> round(cm.MCC(), 4)
+        -0.3333
+        >>> round(cm.MCC(average="binary"), 4)
+        -0.3333
+        """
+        if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
+            zero_division = self._zero_division(zero_division)
+            self._refuse_multilabel("matthews_correlation_coefficient (MCC)", "MCC")
+            return _formulas.matthews_corrcoef(self._query(sample_weight), zero_division)
+        return self._class_metric(_formulas.one_vs_rest_mcc, "Matthews correlation", average,
+                                  pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
+
+    @share
+    def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
+                          pos_label=Default(1), sample_weight=None,
+                          zero_division=Default("warn")):
+        """Cohen's kappa: agreement between true and predicted classes beyond chance.
+
+        Parameters
+        ----------
+        weights : {None, "linear", "quadratic"}, default=None
+            Disagreement cost of confusing classes i and j (positions in
+            ``labels``): 1, ``|i - j|`` or ``(i - j)**2``, as scikit-learn.
+            The weighted forms need the dense confusion matrix.
+        average : {"multiclass", "binary", "micro", "macro", "weighted"} or None, default="multiclass"
+            ``"multiclass"``: scikit-learn's ``cohen_kappa_score``. The others
+            give one-vs-rest kappa per class (where ``weights`` changes nothing),
+            reduced as in ``precision_score``; they also work for multilabel
+            input. The constructor's ``average``, when given, replaces the default.
+        {{pos_label}}
+        {{sample_weight}}
+        {{zero_division}}
+            It applies when chance disagreement is 0: a single class in both
+            y_true and y_pred (scikit-learn gives nan there).
+
+        Returns
+        -------
+        float or dict
+            In [-1, 1]; best 1.0, 0 for chance. A dict for ``average=None``.
+
+        Raises
+        ------
+        ValueError
+            For an unknown ``weights``, the ``"multiclass"`` form on multilabel
+            input, or the errors of ``precision_score`` for the other averages.
+        MemoryError
+            For ``weights`` with so many classes that the matrix would not fit.
+
+        See Also
+        --------
+        CKS : Short alias.
+
+        Notes
+        -----
+        :math:`\\kappa = 1 - \\sum_{ij} w_{ij} C_{ij} / \\sum_{ij} w_{ij} E_{ij}`
+        with :math:`E = s\\,p^\\top / N` the matrix expected by chance.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric(["negative", "positive", "negative", "neutral", "positive"],
+        ...                           ["negative", "positive", "negative", "neutral", "negative"])
+        >>> cm.CKS()
+        0.6875
+        >>> cm.CKS(weights="quadratic")
+        0.5
+        """
+        weights = _validation.check_option("weights", weights, KAPPA_WEIGHTS)
+        if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
+            zero_division = self._zero_division(zero_division)
+            self._refuse_multilabel("cohen_kappa_score (CKS)", "CKS")
+            matrix = None if weights is None else self._matrix(sample_weight)
+            return _formulas.cohen_kappa(self._query(sample_weight), weights, matrix,
+                                         zero_division)
+        return self._class_metric(_formulas.one_vs_rest_kappa, "Cohen's kappa", average,
+                                  pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
+
+    def _refuse_multilabel(self, metric, alias):
+        if self._is_multilabel:
+            raise _validation.multilabel_unsupported(
+                metric, f"{alias}(average='macro') (one-vs-rest per label)"
+            )
+
+    @share
+    def hamming_loss(self, *, sample_weight=None):
+        """Hamming loss: the fraction of labels predicted wrongly.
+
+        Parameters
+        ----------
+        {{sample_weight}}
+
+        Returns
+        -------
+        float
+            In [0, 1]; best 0.0. Single-label input: 1 - accuracy. Multilabel:
+            wrong cells over all N x L cells.
+
+        See Also
+        --------
+        HML : Short alias.
+        per_class_accuracy : Multilabel ``PCA(average="macro")`` is 1 - HML.
+
+        Notes
+        -----
+        As ``sklearn.metrics.hamming_loss``.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> ClassificationMetric([1, 2, 3, 4], [2, 2, 3, 4]).HML()
+        0.25
+        >>> ClassificationMetric([[0, 1], [1, 1]], [[0, 0], [0, 0]]).HML()
+        0.75
+        """
+        return _formulas.hamming_loss(self._query(sample_weight), self._is_multilabel)
+
+    # ------------------------------------------------------------------
+    # permetrics-style helpers (SPEC §4.2)
+    # ------------------------------------------------------------------
+
+    SUPPORT = _registry.SUPPORT
+
+    @classmethod
+    def get_support(cls, name=None):
+        """Properties of a metric: direction (``"max"``/``"min"``), range and best value.
+
+        Parameters
+        ----------
+        name : str, default=None
+            A short alias (``"PS"``) or long name (``"precision_score"``);
+            ``None`` gives the whole table, keyed by alias.
+
+        Returns
+        -------
+        dict
+            ``{"type": "max" | "min" | None, "range": (low, high), "best": float | None}``,
+            or ``{alias: that dict}`` for every metric. ``None`` marks the
+            confusion matrix (not a score) and lift (no single best value).
+
+        Raises
+        ------
+        ValueError
+            For an unknown name, suggesting the closest valid names.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> ClassificationMetric.get_support("MCC")
+        {'type': 'max', 'range': (-1.0, 1.0), 'best': 1.0}
+        >>> ClassificationMetric.get_support("hamming_loss")["type"]
+        'min'
+        """
+        if name is None:
+            return {alias: dict(entry) for alias, entry in cls.SUPPORT.items()}
+        return dict(cls.SUPPORT[_registry.lookup(name).alias])
+
+    def get_metrics_by_list_names(self, names, list_paras=None):
+        """Several metrics at once, by name, each with its own parameters.
+
+        Parameters
+        ----------
+        names : list of str
+            Short aliases or long names.
+        list_paras : list of (dict or None), default=None
+            The parameters of each metric, in the order of ``names``.
+
+        Returns
+        -------
+        dict
+            ``{name: value}`` in the order of ``names``.
+
+        Raises
+        ------
+        ValueError
+            For an unknown metric name (the closest valid names are suggested)
+            or a ``list_paras`` whose length differs from ``names``.
+        TypeError
+            For a parameter the metric does not take.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric([0, 1, 2, 2], [0, 2, 2, 2])
+        >>> cm.get_metrics_by_list_names(["AS", "PS"], [None, {"average": "micro"}])
+        {'AS': 0.75, 'PS': 0.75}
+        """
+        names = list(names)
+        list_paras = [None] * len(names) if list_paras is None else list(list_paras)
+        if len(list_paras) != len(names):
+            raise ValueError(
+                f"list_paras has {len(list_paras)} entries but names has {len(names)}; "
+                "give one dict (or None) per name."
+            )
+        return {name: self._by_name(name, params) for name, params in zip(names, list_paras)}
+
+    def get_metrics_by_dict(self, metrics):
+        """Several metrics at once from ``{name: parameters}``.
+
+        Parameters
+        ----------
+        metrics : dict
+            Short aliases or long names mapped to a dict of parameters (or None).
+
+        Returns
+        -------
+        dict
+            ``{name: value}`` in the order of ``metrics``.
+
+        Raises
+        ------
+        ValueError
+            For an unknown metric name (the closest valid names are suggested).
+        TypeError
+            For a parameter the metric does not take.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric(["a", "b", "b"], ["a", "b", "a"])
+        >>> cm.get_metrics_by_dict({"AS": None, "RS": {"average": None}})
+        {'AS': 0.6666666666666666, 'RS': {'a': 1.0, 'b': 0.5}}
+        """
+        return {name: self._by_name(name, params) for name, params in metrics.items()}
+
+    def _by_name(self, name, params):
+        metric = _registry.lookup(name)
+        method = getattr(self, metric.name)
+        accepted = list(inspect.signature(method).parameters)
+        return method(**_validation.check_metric_parameters(metric.alias, params, accepted))
+
     # ------------------------------------------------------------------
     # Reports
     # ------------------------------------------------------------------
 
     @share
-    def report(self, *, sample_weight=None, zero_division="warn"):
+    def report(self, *, sample_weight=None, zero_division=Default("warn")):
         """Per-class counts and scores, one row per class (per label when multilabel).
 
         Parameters
@@ -438,10 +1247,12 @@ class ClassificationMetric:
         -------
         DataFrame
             Indexed by ``label``, with columns ``support``, ``predicted``,
-            ``tp``, ``fp``, ``fn``, ``tn`` (ints, floats when weighted),
-            ``accuracy`` (one-vs-rest), ``recall``, ``precision``,
-            ``specificity`` and ``f1``. Export it with pandas' own writers
-            (``to_csv``, ``to_markdown``, ``to_json`` ...).
+            ``tp``, ``fp``, ``fn``, ``tn`` (ints, floats when weighted), then
+            the one-vs-rest scores ``accuracy``, ``recall``, ``precision``,
+            ``specificity``, ``npv`` (negative predictive value), ``f1``,
+            ``jaccard`` and ``mcc``: the values the metric methods give with
+            ``average=None``. Export it with pandas' own writers (``to_csv``,
+            ``to_markdown``, ``to_json`` ...).
 
         Examples
         --------
@@ -453,16 +1264,16 @@ class ClassificationMetric:
         0            2   1      0.75     0.5   1.000000
         1            2   2      0.75     1.0   0.666667
         """
-        zero_division = _validation.check_zero_division(zero_division)
+        zero_division = self._zero_division(zero_division)
         t = self._query(sample_weight)
         columns = {"support": t.support, "predicted": t.predicted,
                    "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
-        for name, formula in _formulas.COUNT_FORMULAS.items():
-            columns[name] = _formulas.per_class(formula, t, zero_division, name.capitalize())
+        for name, (formula, what) in _formulas.COUNT_FORMULAS.items():
+            columns[name] = _formulas.per_class(formula, t, zero_division, what)
         return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
 
     @share
-    def summary(self, *, sample_weight=None, zero_division="warn"):
+    def summary(self, *, sample_weight=None, zero_division=Default("warn")):
         """Overall scores in one Series.
 
         Parameters
@@ -474,9 +1285,11 @@ class ClassificationMetric:
         -------
         Series
             ``n_samples``, ``n_classes``, ``AS``, ``BAS``, ``BAS_adjusted``,
-            ``PCA_macro`` and the macro and weighted means of precision
-            (``PS_``), recall (``RS_``) and F1 (``F1S_``). Multilabel input has
-            no ``BAS`` rows (balanced accuracy is not defined for it).
+            ``PCA_macro``, the macro and weighted means of precision
+            (``PS_``), recall (``RS_``) and F1 (``F1S_``), then ``MCC`` and
+            ``CKS`` (the multiclass forms, whatever the constructor's
+            ``average``). Multilabel input has no ``BAS``, ``MCC`` or ``CKS``
+            rows (scikit-learn does not define them for it).
 
         Examples
         --------
@@ -488,7 +1301,7 @@ class ClassificationMetric:
         BAS_adjusted    0.2500
         Name: value, dtype: float64
         """
-        zero_division = _validation.check_zero_division(zero_division)
+        zero_division = self._zero_division(zero_division)
         t = self._query(sample_weight)
         rows = {"n_samples": self.n_samples, "n_classes": self.n_classes,
                 "AS": _formulas.accuracy(t)}
@@ -498,11 +1311,13 @@ class ClassificationMetric:
             rows["BAS_adjusted"] = _formulas.balanced_accuracy(t, True, zero_division)
         rows["PCA_macro"] = _formulas.average(_formulas.one_vs_rest_accuracy, t, "macro")
         for alias, name in (("PS", "precision"), ("RS", "recall"), ("F1S", "f1")):
+            formula, what = _formulas.COUNT_FORMULAS[name]
             for average in ("macro", "weighted"):
-                rows[f"{alias}_{average}"] = _formulas.average(
-                    _formulas.COUNT_FORMULAS[name], t, average,
-                    zero_division=zero_division, what=name.capitalize(),
-                )
+                rows[f"{alias}_{average}"] = _formulas.average(formula, t, average,
+                                                               zero_division, what)
+        if not self._is_multilabel:
+            rows["MCC"] = _formulas.matthews_corrcoef(t, zero_division)
+            rows["CKS"] = _formulas.cohen_kappa(t, zero_division=zero_division)
         return pd.Series(rows, name="value", dtype=object)
 
 

@@ -1,64 +1,101 @@
 """Functional forms: build a :class:`ClassificationMetric` and ask it one question (SPEC §4.2).
 
-Use the object when you want more than one metric: it tallies the data once.
+One function per registry row, named by the long name, taking ``y_true``,
+``y_pred``, the constructor's ``labels`` and ``sample_weight``, and the
+method's own options. Use the object when you want more than one metric: it
+tallies the data once.
 """
 
-from .classification import ClassificationMetric
+import inspect
+
+from . import _registry
+from .classification import ClassificationMetric, Default
+
+# The example in each docstring, on Y_TRUE and Y_PRED below:
+# for class 1, tp = 2, fp = 0, fn = 1, tn = 2.
+_EXAMPLES = {
+    "accuracy_score": ("{f}(Y_TRUE, Y_PRED)", "0.8"),  # 4 of 5 right
+    "balanced_accuracy_score": ("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333"),  # (2/2 + 2/3) / 2
+    "per_class_accuracy": ("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}"),
+    "confusion_matrix": ("{f}(Y_TRUE, Y_PRED)", "array([[2, 0],\n       [1, 2]])"),
+    "precision_score": ("{f}(Y_TRUE, Y_PRED)", "1.0"),  # 2 / (2 + 0)
+    "recall_score": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 1)
+    "specificity_score": ("{f}(Y_TRUE, Y_PRED)", "1.0"),  # 2 / (2 + 0)
+    "negative_predictive_value": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 1)
+    "f1_score": ("{f}(Y_TRUE, Y_PRED)", "0.8"),  # 4 / (4 + 1 + 0)
+    "f2_score": ("{f}(Y_TRUE, Y_PRED)", "0.7142857142857143"),  # 10 / (10 + 4 + 0)
+    "fbeta_score": ("{f}(Y_TRUE, Y_PRED, beta=0.5)", "0.9090909090909091"),  # 2.5 / (2.5 + 0.25 + 0)
+    "jaccard_score": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 0 + 1)
+    "g_mean_score": ("round({f}(Y_TRUE, Y_PRED), 4)", "0.8165"),  # sqrt(2/3 * 1)
+    "lift_score": ("{f}(Y_TRUE, Y_PRED)", "1.6666666666666667"),  # 1.0 / (3 / 5)
+    "matthews_correlation_coefficient": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 4 / sqrt(2*3*2*3)
+    "cohen_kappa_score": ("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"),  # (0.8 - 0.48) / (1 - 0.48)
+    "hamming_loss": ("{f}(Y_TRUE, Y_PRED)", "0.2"),  # 1 of 5 wrong
+}
+
+_DOC = """{summary}
+
+Equivalent to ``ClassificationMetric(y_true, y_pred, labels=labels,
+sample_weight=sample_weight).{alias}(...)``; see
+:meth:`ClassificationMetric.{name}` for the other parameters, the result and
+the errors. Build the object yourself to ask for more than one metric: it
+tallies the data once.
+
+Parameters
+----------
+y_true, y_pred : array-like
+    True and predicted labels, as for :class:`ClassificationMetric`.
+labels : array-like, default=None
+    The classes and their order.
+sample_weight : array-like of shape (n_samples,), default=None
+    Weights of the samples.
+
+Examples
+--------
+>>> from permetrics_lite import {name}
+>>> Y_TRUE, Y_PRED = [0, 1, 1, 0, 1], [0, 1, 0, 0, 1]
+>>> {call}
+{output}
+"""
 
 
-def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None, labels=None):
-    """Accuracy of ``y_pred`` against ``y_true``; see :meth:`ClassificationMetric.AS`.
+def _functional_form(metric):
+    """The function of one registry row: construct, then call the method."""
+    method = getattr(ClassificationMetric, metric.name)
+    inputs = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+              for name in ("y_true", "y_pred")]
+    data = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None)
+            for name in ("labels", "sample_weight")]
+    options = [  # without a constructor, a Default is just its value
+        p.replace(default=p.default.value if isinstance(p.default, Default) else p.default)
+        for p in inspect.signature(method).parameters.values()
+        if p.name not in ("self", "sample_weight")
+    ]
+    positional = [p for p in options if p.kind is p.POSITIONAL_OR_KEYWORD]
+    keyword = [p for p in options if p.kind is p.KEYWORD_ONLY]
+    signature = inspect.Signature(inputs + positional + data + keyword)
 
-    Examples
-    --------
-    >>> from permetrics_lite import accuracy_score
-    >>> round(accuracy_score([0, 2, 1, 3, 0, 2], [0, 1, 2, 3, 0, 2]), 4)
-    0.6667
-    >>> accuracy_score([0, 2, 1, 3, 0, 2], [0, 1, 2, 3, 0, 2], normalize=False)
-    4
-    """
-    metric = ClassificationMetric(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    return metric.AS(normalize=normalize)
+    def function(*args, **kwargs):
+        arguments = signature.bind(*args, **kwargs).arguments
+        evaluation = ClassificationMetric(
+            arguments.pop("y_true"), arguments.pop("y_pred"),
+            labels=arguments.pop("labels", None),
+            sample_weight=arguments.pop("sample_weight", None),
+        )
+        return method(evaluation, **arguments)
 
-
-def balanced_accuracy_score(y_true, y_pred, *, adjusted=False, sample_weight=None,
-                            labels=None, zero_division="warn"):
-    """Balanced accuracy; see :meth:`ClassificationMetric.BAS`.
-
-    Examples
-    --------
-    >>> from permetrics_lite import balanced_accuracy_score
-    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
-    0.625
-    """
-    metric = ClassificationMetric(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    return metric.BAS(adjusted=adjusted, zero_division=zero_division)
-
-
-def per_class_accuracy(y_true, y_pred, *, pos_label=None, average=None, sample_weight=None,
-                       labels=None):
-    """One-vs-rest accuracy per class; see :meth:`ClassificationMetric.PCA`.
-
-    Examples
-    --------
-    >>> from permetrics_lite import per_class_accuracy
-    >>> per_class_accuracy(["a", "a", "b"], ["a", "b", "b"])
-    {'a': 0.6666666666666666, 'b': 0.6666666666666666}
-    """
-    metric = ClassificationMetric(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    return metric.PCA(pos_label=pos_label, average=average)
+    call, output = _EXAMPLES[metric.name]
+    function.__name__ = function.__qualname__ = metric.name
+    function.__module__ = __name__
+    function.__signature__ = signature
+    function.__doc__ = _DOC.format(
+        summary=method.__doc__.strip().splitlines()[0], alias=metric.alias, name=metric.name,
+        call=call.format(f=metric.name), output=output,
+    )
+    return function
 
 
-def confusion_matrix(y_true, y_pred, *, labels=None, sample_weight=None, normalize=None,
-                     as_frame=False, zero_division="warn"):
-    """The confusion matrix; see :meth:`ClassificationMetric.CM`.
+for _metric in _registry.METRICS:
+    globals()[_metric.name] = _functional_form(_metric)
 
-    Examples
-    --------
-    >>> from permetrics_lite import confusion_matrix
-    >>> confusion_matrix([0, 1, 1], [0, 1, 0])
-    array([[1, 0],
-           [1, 1]])
-    """
-    metric = ClassificationMetric(y_true, y_pred, labels=labels, sample_weight=sample_weight)
-    return metric.CM(normalize=normalize, as_frame=as_frame, zero_division=zero_division)
+__all__ = [m.name for m in _registry.METRICS]

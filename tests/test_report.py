@@ -12,8 +12,12 @@ from sklearn import metrics as skm
 from permetrics_lite import ClassificationMetric
 
 close = dict(rel=1e-9, abs=1e-12)
-REPORT_COLUMNS = ["support", "predicted", "tp", "fp", "fn", "tn",
-                  "accuracy", "recall", "precision", "specificity", "f1"]
+REPORT_COLUMNS = ["support", "predicted", "tp", "fp", "fn", "tn", "accuracy", "recall",
+                  "precision", "specificity", "npv", "f1", "jaccard", "mcc"]
+# report column -> (method, extra options) giving the same per-class values
+COLUMN_METHODS = {"accuracy": ("PCA", {}), "recall": ("RS", {}), "precision": ("PS", {}),
+                  "specificity": ("SS", {}), "npv": ("NPV", {}), "f1": ("F1S", {}),
+                  "jaccard": ("JSI", {}), "mcc": ("MCC", {})}
 
 
 def build(problem):
@@ -39,7 +43,12 @@ def test_report_matches_sklearn_and_the_methods(problem):
     np.testing.assert_allclose(report["f1"], f1, rtol=1e-12, atol=1e-9)
     np.testing.assert_allclose(report["support"], support, rtol=1e-12, atol=1e-9)
     np.testing.assert_allclose(report["predicted"], mcm[:, :, 1].sum(axis=1), rtol=1e-12, atol=1e-9)
-    assert report["accuracy"].to_dict() == cm.PCA()
+    jaccard = skm.jaccard_score(problem.y_true, problem.y_pred, labels=labels, average=None,
+                                sample_weight=w, zero_division=0)
+    np.testing.assert_allclose(report["jaccard"], jaccard, rtol=1e-12, atol=1e-9)
+    for column, (alias, options) in COLUMN_METHODS.items():
+        average = {} if alias == "PCA" else {"average": None, "zero_division": 0.0}
+        assert report[column].to_dict() == getattr(cm, alias)(**average, **options), column
     for label in labels:  # specificity is the recall of "not this class"
         expected = skm.recall_score(
             problem.y_true != label, problem.y_pred != label, sample_weight=w, zero_division=0
@@ -60,6 +69,13 @@ def test_summary_matches_sklearn_and_the_methods(problem):
     assert summary["n_samples"] == len(y_true) and summary["n_classes"] == cm.n_classes
     assert summary["AS"] == cm.AS()
     assert summary["PCA_macro"] == cm.PCA(average="macro")
+    assert summary.index.tolist()[-2:] == ["MCC", "CKS"]
+    assert summary["MCC"] == cm.MCC(zero_division=0.0)
+    assert summary["CKS"] == cm.CKS(zero_division=0.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert summary["MCC"] == pytest.approx(skm.matthews_corrcoef(y_true, y_pred, sample_weight=w),
+                                               rel=1e-9, abs=1e-9)
     oracles = {"PS": skm.precision_score, "RS": skm.recall_score, "F1S": skm.f1_score}
     for alias, oracle in oracles.items():
         for average in ("macro", "weighted"):
@@ -78,7 +94,7 @@ def test_multilabel_report_and_summary(problem):
     np.testing.assert_allclose(report[["precision", "recall", "f1", "support"]].to_numpy().T,
                                [precision, recall, f1, support], rtol=1e-12, atol=1e-9)
     summary = cm.summary(zero_division=0.0)
-    assert "BAS" not in summary.index
+    assert not {"BAS", "MCC", "CKS"} & set(summary.index)
     assert summary["AS"] == cm.AS()
     assert summary["PCA_macro"] == pytest.approx(
         1 - skm.hamming_loss(problem.y_true, problem.y_pred, sample_weight=problem.weight), **close

@@ -80,6 +80,12 @@ BAD_INPUTS = [
      r"sample_weight must be numeric"),
     ("unknown keyword", [0, 1], [0, 1], {"sample_weights": [1, 1]}, TypeError,
      r"unexpected keyword argument 'sample_weights'"),
+    ("unknown default average", [0, 1], [0, 1], {"average": "mean"}, ValueError,
+     r"average must be one of \[None, 'binary', 'micro', 'macro', 'weighted'\]; got 'mean'"),
+    ("default pos_label not a label", [0, 1], [0, 1], {"pos_label": 2}, ValueError,
+     r"pos_label=2 is not a label of this problem; valid labels are \[0, 1\]"),
+    ("default zero_division", [0, 1], [0, 1], {"zero_division": -1}, ValueError,
+     r"zero_division must be one of \['warn', 0.0, 1.0, nan\]; got -1"),
 ]
 
 
@@ -126,7 +132,34 @@ BAD_QUERIES = [
     ("query weights negative", "summary", {"sample_weight": [1, -2, 1]}, ValueError,
      r"sample_weight contains 1 negative"),
     ("typo in a keyword", "AS", {"normalise": False}, TypeError, r"unexpected keyword argument 'normalise'"),
+    ("binary default pos_label on strings", "PS", {}, ValueError,
+     r"pos_label=1 is not a label of this problem; valid labels are \['a', 'b'\]"),
+    ("pos_label with average", "RS", {"pos_label": "a", "average": "micro"}, ValueError,
+     r"pos_label='a' selects one class and cannot be combined with average='micro'"),
+    ("unknown average for F1", "F1S", {"average": "samples"}, ValueError,
+     r"average must be one of \[None, 'binary', 'micro', 'macro', 'weighted'\]; got 'samples'"),
+    ("unknown MCC average", "MCC", {"average": "multi"}, ValueError,
+     r"average must be one of \['multiclass', None, 'binary'.*got 'multi'. Did you mean 'multiclass'"),
+    ("negative beta", "FBS", {"beta": -1}, ValueError, r"beta must be a finite number >= 0.*got -1"),
+    ("infinite beta", "FBS", {"beta": float("inf")}, ValueError, r"beta must be a finite.*use RS"),
+    ("beta not a number", "FBS", {"beta": "2"}, ValueError, r"beta must be a finite number >= 0.*got '2'"),
+    ("unknown kappa weights", "CKS", {"weights": "squared"}, ValueError,
+     r"weights must be one of \[None, 'linear', 'quadratic'\]; got 'squared'"),
+    ("zero_division of a score", "JSI", {"zero_division": "nan"}, ValueError,
+     r"zero_division must be one of"),
+    ("HML takes no average", "HML", {"average": "macro"}, TypeError, r"unexpected keyword argument 'average'"),
+    ("unknown metric name", "get_metrics_by_dict", {"metrics": {"F1": None}}, ValueError,
+     r"unknown metric name 'F1'.*Did you mean 'F1S'"),
 ]
+
+
+@pytest.mark.parametrize("method, kwargs", [("PS", {}), ("GMS", {"pos_label": 2}),
+                                            ("MCC", {"average": "binary"})])
+def test_binary_average_on_a_multiclass_problem_is_refused(method, kwargs):
+    cm = ClassificationMetric([0, 1, 2], [0, 1, 1])
+    with pytest.raises(ValueError, match=r"Target is multiclass \(3 classes\) but average='binary'. "
+                                         r"Please choose another average setting"):
+        getattr(cm, method)(**kwargs)
 
 
 @pytest.mark.parametrize(
