@@ -225,22 +225,23 @@ def matthews_corrcoef(t, zero_division="warn"):
 def cohen_kappa(t, weights=None, matrix=None, zero_division="warn"):
     """Cohen's kappa: 1 - observed / chance disagreement, as scikit-learn.
 
-    Unweighted, both disagreements come from the tallies in O(K); ``"linear"``
+    Unweighted, it comes from the tallies in O(K): (N c - s.p) / (N^2 - s.p),
+    both terms scaled by N so that one class gives an exact 0/0. ``"linear"``
     or ``"quadratic"`` weights charge |i - j| or (i - j)^2 for confusing
     classes i and j, and need the dense ``matrix``.
     """
     support, predicted = _floats(t.support, t.predicted)
     n = float(t.total)
     if weights is None:
-        observed = n - float(t.correct)
-        chance = n - support @ predicted / n
+        agreement = n * float(t.correct) - support @ predicted
+        chance = n * n - support @ predicted
     else:
         positions = np.arange(len(support), dtype=np.float64)
         cost = np.abs(np.subtract.outer(positions, positions)) ** (1 if weights == "linear" else 2)
-        observed = float(np.sum(cost * matrix))
-        chance = support @ cost @ predicted / n
+        chance = support @ cost @ predicted
+        agreement = chance - n * float(np.sum(cost * matrix))
     what = "Cohen's kappa with no chance disagreement (one class in y_true and y_pred)"
-    return float(safe_divide(chance - observed, chance, zero_division, what))
+    return float(safe_divide(agreement, chance, zero_division, what))
 
 
 def normalize_matrix(matrix, normalize, zero_division="warn"):

@@ -377,14 +377,14 @@ def _not_one_of(name, value, allowed):
 def _closest(value, candidates, n=3):
     """' Did you mean ...?' with the closest candidates, ignoring case; or ''.
 
-    Names containing the value come first ("kappa" -> "cohen_kappa_score"),
-    then the closest spellings.
+    The same name in another case wins, then names containing the value
+    ("kappa" -> "cohen_kappa_score"), then the closest spellings.
     """
     by_lower = {str(c).lower(): c for c in candidates}
     value = str(value).lower()
-    containing = [c for c in by_lower if len(value) >= 3 and value in c]
-    close = difflib.get_close_matches(value, by_lower, n=n, cutoff=0.5)
-    chosen = list(dict.fromkeys(containing + close))[:n]
+    containing = [c for c in by_lower if len(value) >= 4 and value in c]
+    chosen = ([value] if value in by_lower else containing[:n]
+              or difflib.get_close_matches(value, by_lower, n=n, cutoff=0.5))
     return f" Did you mean {' or '.join(repr(by_lower[c]) for c in chosen)}?" if chosen else ""
 
 

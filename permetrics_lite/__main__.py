@@ -1,0 +1,7 @@
+"""``python -m permetrics_lite``: the ``permetrics-lite`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,178 @@
+"""The permetrics-lite command, driven as a subprocess on real files."""
+
+import io
+import json
+import re
+import subprocess
+import sys
+from importlib import metadata
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from permetrics_lite import ClassificationMetric, load_demo
+
+ERROR = 2
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "permetrics_lite", *map(str, args)],
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def predictions(tmp_path_factory):
+    """A weighted three-class problem written by pandas, and its evaluation in-process."""
+    rng = np.random.default_rng(7)
+    true = rng.choice(["cat", "dog", "fox"], size=300, p=[0.5, 0.3, 0.2])
+    pred = np.where(rng.random(300) < 0.7, true, rng.choice(["cat", "dog", "fox"], size=300))
+    frame = pd.DataFrame({"id": range(300), "y": true, "yhat": pred,
+                          "w": rng.integers(1, 5, size=300).astype(float)})
+    folder = tmp_path_factory.mktemp("files")
+    frame.to_csv(folder / "comma.csv", index=False)
+    frame.to_csv(folder / "semicolon.csv", sep=";", index=False)
+    frame.to_csv(folder / "tabs.tsv", sep="\t", index=False)
+    frame.to_parquet(folder / "predictions.parquet")
+    return folder, frame
+
+
+def test_report_table_prints_the_report_and_summary(predictions):
+    folder, frame = predictions
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat")
+    assert result.returncode == 0, result.stderr
+    cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
+    expected = f"{cm.report().to_string()}\n\n{cm.summary().rename_axis('metric').to_string()}\n"
+    assert result.stdout == expected
+
+
+@pytest.mark.parametrize("name", ["comma.csv", "semicolon.csv", "tabs.tsv", "predictions.parquet"])
+def test_report_json_has_the_library_numbers_for_every_file_kind(predictions, name):
+    folder, frame = predictions
+    result = run("report", folder / name, "--true", "y", "--pred", "yhat", "--weight", "w",
+                 "--format", "json")
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    cm = ClassificationMetric(frame["y"], frame["yhat"], sample_weight=frame["w"])
+    report = pd.DataFrame.from_dict(printed["report"], orient="index")
+    np.testing.assert_allclose(report.to_numpy(dtype=float), cm.report().to_numpy(dtype=float),
+                               rtol=1e-12)
+    assert list(report.index) == cm.labels.tolist()
+    for name, value in cm.summary().items():
+        assert printed["summary"][name] == pytest.approx(value, rel=1e-12)
+
+
+def test_report_csv_holds_both_tables_and_the_separator_can_be_given(predictions):
+    folder, frame = predictions
+    result = run("report", folder / "semicolon.csv", "--sep", ";", "--true", "y", "--pred", "yhat",
+                 "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    report_text, summary_text = result.stdout.split("\n\n")
+    cm = ClassificationMetric(frame["y"], frame["yhat"])
+    report = pd.read_csv(io.StringIO(report_text), index_col="label")
+    np.testing.assert_allclose(report.to_numpy(dtype=float), cm.report().to_numpy(dtype=float))
+    summary = pd.read_csv(io.StringIO(summary_text), index_col="metric")["value"]
+    np.testing.assert_allclose(summary.to_numpy(dtype=float), cm.summary().to_numpy(dtype=float))
+
+
+@pytest.mark.parametrize("fmt, marker", [("markdown", "| label"), ("html", "<th>fox</th>")])
+def test_report_renders_markdown_and_html(predictions, fmt, marker):
+    folder, _ = predictions
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--format", fmt)
+    assert result.returncode == 0, result.stderr
+    assert marker in result.stdout and "CKS" in result.stdout
+
+
+def test_report_reads_stdin_and_writes_the_output_file(predictions, tmp_path):
+    folder, frame = predictions
+    target = tmp_path / "report.json"
+    result = run("report", "-", "--true", "y", "--pred", "yhat", "--labels", "fox", "dog", "cat",
+                 "owl", "--format", "json", "--output", target,
+                 stdin=(folder / "comma.csv").read_text())
+    assert result.returncode == 0 and result.stdout == "", result.stderr
+    printed = json.loads(target.read_text())
+    assert list(printed["report"]) == ["fox", "dog", "cat", "owl"]
+    assert printed["report"]["owl"]["support"] == 0
+    assert "permetrics-lite: warning: Recall is undefined" in result.stderr  # the absent class
+
+
+def test_score_prints_the_named_metrics(predictions):
+    folder, frame = predictions
+    result = run("score", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--weight", "w",
+                 "--average", "macro", "--format", "json", "AS", "BAS", "F1S", "MCC",
+                 "recall_score", "PCA")
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    cm = ClassificationMetric(frame["y"], frame["yhat"], sample_weight=frame["w"], average="macro")
+    assert printed.pop("PCA") == pytest.approx(cm.PCA(), rel=1e-12)
+    assert printed == pytest.approx({"AS": cm.AS(), "BAS": cm.BAS(), "F1S": cm.F1S(),
+                                     "MCC": cm.MCC(), "recall_score": cm.RS()}, rel=1e-12)
+
+
+@pytest.mark.parametrize("options, expected", [
+    (["--average", "binary", "--pos-label", "2"], {"PCA": 0.8, "CM": [[1, 0, 0], [1, 1, 0], [0, 1, 1]]}),
+    (["--average", "none"], {"PCA[0]": 0.8, "PCA[1]": 0.6, "PCA[2]": 0.8,
+                             "CM": [[1, 0, 0], [1, 1, 0], [0, 1, 1]]}),
+])
+def test_score_table_with_numeric_labels(tmp_path, options, expected):
+    path = tmp_path / "numbers.csv"
+    pd.DataFrame({"t": [0, 1, 1, 2, 2], "p": [0, 1, 0, 2, 1]}).to_csv(path, index=False)
+    result = run("score", path, "--true", "t", "--pred", "p", "PCA", "CM", *options)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == pd.Series(expected, dtype=object).to_string() + "\n"
+
+
+def test_demo_is_the_report_of_the_bundled_data():
+    result = run("demo")
+    assert result.returncode == 0, result.stderr
+    tickets = load_demo()
+    cm = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())
+    assert result.stdout.startswith(cm.report().to_string())
+    assert "AS                 0.825" in result.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["report", "nowhere.csv", "--true", "y", "--pred", "yhat"], r"cannot read nowhere.csv: no such file"),
+    (["report", "{comma}", "--true", "Y", "--pred", "yhat"],
+     r"has no column 'Y'; its columns are \['id', 'y', 'yhat', 'w'\]. Did you mean 'y'\?"),
+    (["report", "{parquet}", "--true", "y", "--pred", "label"], r"has no column 'label'"),
+    (["report", "{garbage}", "--true", "y", "--pred", "yhat"], r"error: "),
+    (["report", "{empty}", "--true", "y", "--pred", "yhat"], r"No columns to parse"),
+    (["report", "{comma}", "--true", "y", "--pred", "w"],
+     r"y_true has string labels .* but y_pred has numeric labels"),
+    (["report", "{comma}", "--true", "y", "--pred", "yhat", "--labels", "cat", "dog"],
+     r"label\(s\) missing from labels: \['fox'\]"),
+    (["report", "{comma}", "--true", "y", "--pred", "yhat", "--weight", "y"],
+     r"sample_weight must be numeric"),
+    (["score", "{comma}", "--true", "y", "--pred", "yhat", "F1"],
+     r"unknown metric name 'F1'.*Did you mean 'F1S'"),
+    (["score", "{comma}", "--true", "y", "--pred", "yhat", "PS"],
+     r"Target is multiclass \(3 classes\) but average='binary'"),
+    (["score", "{comma}", "AS", "--true", "id", "--pred", "id", "--labels", "x"],
+     r"--labels x: the label column holds numbers"),
+])
+def test_problems_exit_2_with_one_line_and_no_traceback(predictions, tmp_path, args, message):
+    folder, _ = predictions
+    (tmp_path / "garbage.csv").write_bytes(b"\x00\xff\xfe" * 100)
+    (tmp_path / "empty.csv").write_text("")
+    paths = {"comma": folder / "comma.csv", "parquet": folder / "predictions.parquet",
+             "garbage": tmp_path / "garbage.csv", "empty": tmp_path / "empty.csv"}
+    result = run(*[a.format(**paths) for a in args])
+    assert result.returncode == ERROR, result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith("permetrics-lite: error: ")
+    assert re.search(message, lines[0]), lines[0]
+
+
+def test_missing_labels_in_the_file_are_a_clear_error(tmp_path):
+    path = tmp_path / "holes.csv"
+    path.write_text("t,p\na,a\n,b\nb,b\n")
+    result = run("report", path, "--true", "t", "--pred", "p")
+    assert result.returncode == ERROR
+    assert "y_true contains 1 missing label(s)" in result.stderr
+
+
+def test_console_script_is_declared():
+    scripts = metadata.entry_points(group="console_scripts")
+    assert [s.value for s in scripts if s.name == "permetrics-lite"] == ["permetrics_lite.cli:main"]
