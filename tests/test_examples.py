@@ -18,7 +18,7 @@ def run(name, capsys):
 
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
-              "multilabel.py", "quickstart.py"}
+              "multilabel.py", "quickstart.py", "spam_filter.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -68,3 +68,17 @@ def test_quickstart(capsys):
     assert ns["summary"]["AS"] == pytest.approx(0.825)
     assert ns["report"].loc["other", "recall"] == pytest.approx(7 / 27)
     assert "other" in out and "BAS_adjusted" in out
+
+
+def test_spam_filter(capsys):
+    ns, out = run("spam_filter.py", capsys)
+    tp, fn, fp, tn = 6, 2, 1, 11
+    assert ns["scores"] == pytest.approx({
+        "PS": tp / (tp + fp), "RS": tp / (tp + fn), "F1S": 2 * tp / (2 * tp + fn + fp),
+        "F2S": 5 * tp / (5 * tp + 4 * fn + fp), "SS": tn / (tn + fp), "NPV": tn / (tn + fn),
+        "MCC": (tp * tn - fp * fn) / ((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)) ** 0.5,
+        "CKS": (17 / 20 - 0.53) / (1 - 0.53),  # observed 17/20, chance (7*8 + 13*12) / 400
+    })
+    assert ns["ham_recall"] == pytest.approx(tn / (tn + fp))
+    assert "PS   0.8571" in out and "MCC  0.6847" in out
+    assert "recall of ham: 0.9167" in out

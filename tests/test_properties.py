@@ -61,3 +61,36 @@ def test_symmetries_and_bounds(problem):
     assert all(0.0 <= value <= 1.0 for value in forward.PCA().values())
     report = quiet(forward.report)
     assert quiet(forward.BAS) == pytest.approx(report.loc[report["support"] > 0, "recall"].mean(), **close)
+
+
+@given(problems())
+def test_one_vs_rest_family_identities(problem):
+    forward = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels,
+                                   sample_weight=problem.weight, zero_division=np.nan)
+    backward = ClassificationMetric(problem.y_pred, problem.y_true, labels=problem.labels,
+                                    sample_weight=problem.weight, zero_division=np.nan)
+
+    def same(first, second):
+        np.testing.assert_allclose(list(first.values()), list(second.values()), rtol=1e-9,
+                                   atol=1e-12, equal_nan=True)
+
+    # swapping y_true and y_pred swaps precision with recall and specificity with NPV
+    same(backward.PS(average=None), forward.RS(average=None))
+    same(backward.SS(average=None), forward.NPV(average=None))
+    for alias in ("F1S", "JSI", "MCC", "CKS"):  # symmetric per class
+        same(getattr(backward, alias)(average=None), getattr(forward, alias)(average=None))
+    assert backward.MCC() == pytest.approx(forward.MCC(), nan_ok=True, **close)
+    assert backward.CKS() == pytest.approx(forward.CKS(), nan_ok=True, **close)
+    # micro P = R = F1 = accuracy for single-label input; F-beta(1) is F1; J = F1 / (2 - F1)
+    for alias in ("PS", "RS", "F1S"):
+        assert getattr(forward, alias)(average="micro") == pytest.approx(forward.AS(), **close)
+    same(forward.FBS(1.0, average=None), forward.F1S(average=None))
+    f1 = np.array(list(forward.F1S(average=None).values()))
+    same(forward.JSI(average=None), dict(enumerate(f1 / (2 - f1))))
+    assert forward.HML() == pytest.approx(1 - forward.AS(), **close)
+    for alias in ("PS", "RS", "SS", "NPV", "F1S", "F2S", "JSI", "GMS"):
+        values = np.array(list(getattr(forward, alias)(average=None).values()))
+        assert np.all((values[~np.isnan(values)] >= 0) & (values[~np.isnan(values)] <= 1 + 1e-12))
+    for alias in ("MCC", "CKS"):
+        value = getattr(forward, alias)()
+        assert np.isnan(value) or -1 - 1e-12 <= value <= 1 + 1e-12
