@@ -18,9 +18,9 @@ SHARED = {
     "pos_label": """
         pos_label : label, default=1
             The positive class when ``average="binary"`` (scikit-learn's
-            default 1; ``True`` for boolean labels). The constructor's
-            ``pos_label``, when given, replaces the default. Passing it with
-            another ``average`` is an error.""",
+            default 1; ``True`` for boolean labels), or the constructor's.
+            Passed to the method, it selects that class (``"binary"``); with
+            another ``average`` passed to the method it is an error.""",
     "sample_weight": """
         sample_weight : array-like of shape (n_samples,), default=None
             Weights for this query only, overriding the constructor's weights.
@@ -34,6 +34,22 @@ SHARED = {
             silent (see :doc:`/conventions`). The constructor's
             ``zero_division``, when given, replaces the default.""",
 }
+
+
+# The parameters, result and errors shared by the one-vs-rest family (PS ... LS)
+SHARED["class_options"] = "\n".join(
+    SHARED[name].strip("\n") for name in ("average", "pos_label", "sample_weight", "zero_division"))
+SHARED["unit_scores"] = """
+        Returns
+        -------
+        float or dict
+            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``."""
+SHARED["class_raises"] = """
+        Raises
+        ------
+        ValueError
+            For ``average="binary"`` on a multiclass or multilabel problem, a
+            ``pos_label`` that is not a label, or an unknown ``average``."""
 
 
 def share(func):

@@ -516,22 +516,12 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes never predicted (TP + FP = 0).
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
@@ -564,22 +554,12 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes with no true samples (TP + FN = 0).
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
@@ -611,22 +591,12 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies when every sample belongs to the class (TN + FP = 0).
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
@@ -657,22 +627,12 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies when every prediction is the class (TN + FN = 0).
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
@@ -706,17 +666,11 @@ class ClassificationMetric:
         beta : float, default=1.0
             Weight of recall relative to precision: recall is ``beta`` times
             as important. A finite number >= 0; 0 gives precision.
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes neither present nor predicted
             (TP + FP + FN = 0), as scikit-learn >= 1.3.
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
         Raises
         ------
@@ -755,16 +709,10 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes neither present nor predicted.
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
         See Also
         --------
@@ -792,16 +740,10 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes neither present nor predicted.
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
         See Also
         --------
@@ -828,22 +770,12 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes neither present nor predicted.
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
@@ -874,23 +806,13 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies when recall or specificity is undefined (no samples
             in, or no samples outside, the class).
 
-        Returns
-        -------
-        float or dict
-            In [0, 1]; best 1.0. A dict ``{label: value}`` for ``average=None``.
+        {{unit_scores}}
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
@@ -917,10 +839,7 @@ class ClassificationMetric:
 
         Parameters
         ----------
-        {{average}}
-        {{pos_label}}
-        {{sample_weight}}
-        {{zero_division}}
+        {{class_options}}
             It applies to classes never predicted or never present.
 
         Returns
@@ -929,11 +848,7 @@ class ClassificationMetric:
             In [0, inf); 1 is no better than chance, higher is better.
             A dict ``{label: value}`` for ``average=None``.
 
-        Raises
-        ------
-        ValueError
-            For ``average="binary"`` on a multiclass or multilabel problem, a
-            ``pos_label`` that is not a label, or an unknown ``average``.
+        {{class_raises}}
 
         See Also
         --------
