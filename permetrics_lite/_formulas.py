@@ -131,24 +131,32 @@ def one_vs_rest_kappa(t):
     return 2 * (tp * tn - fp * fn), (tp + fp) * (fp + tn) + (tp + fn) * (fn + tn)
 
 
-COUNT_FORMULAS = {  # the report() columns, in order: (formula, name in warnings)
-    "accuracy": (one_vs_rest_accuracy, "Accuracy"),
-    "recall": (recall, "Recall"),
-    "precision": (precision, "Precision"),
-    "specificity": (specificity, "Specificity"),
-    "npv": (negative_predictive_value, "Negative predictive value"),
-    "f1": (fbeta, "F-score"),
-    "jaccard": (jaccard, "Jaccard"),
-    "mcc": (one_vs_rest_mcc, "Matthews correlation"),
+COUNT_FORMULAS = {  # the report() columns, in order
+    "accuracy": one_vs_rest_accuracy,
+    "recall": recall,
+    "precision": precision,
+    "specificity": specificity,
+    "npv": negative_predictive_value,
+    "f1": fbeta,
+    "jaccard": jaccard,
+    "mcc": one_vs_rest_mcc,
+}
+
+NAMES = {  # each count formula as the zero-division warning names it
+    one_vs_rest_accuracy: "Accuracy", precision: "Precision", recall: "Recall",
+    specificity: "Specificity", negative_predictive_value: "Negative predictive value",
+    fbeta: "F-score", jaccard: "Jaccard", g_mean: "G-mean", lift: "Lift",
+    one_vs_rest_mcc: "Matthews correlation", one_vs_rest_kappa: "Cohen's kappa",
 }
 
 
-def per_class(formula, t, zero_division="warn", what="metric"):
+def per_class(formula, t, zero_division="warn"):
     """The formula for every class (or for the one class of picked counts)."""
-    return safe_divide(*formula(t), zero_division, what)
+    name = NAMES[getattr(formula, "func", formula)]  # a partial (F-beta) names its function
+    return safe_divide(*formula(t), zero_division, name)
 
 
-def average(formula, t, average, zero_division="warn", what="metric"):
+def average(formula, t, average, zero_division="warn"):
     """Apply ``formula`` and reduce over classes as scikit-learn does.
 
     ``None`` gives the per-class array; ``"micro"`` applies the formula once to
@@ -159,8 +167,8 @@ def average(formula, t, average, zero_division="warn", what="metric"):
     :meth:`Counts.of_class` followed by ``None``.)
     """
     if average == "micro":
-        return float(per_class(formula, Counts.pooled(t), zero_division, what))
-    values = per_class(formula, t, zero_division, what)
+        return float(per_class(formula, Counts.pooled(t), zero_division))
+    values = per_class(formula, t, zero_division)
     if average is None:
         return values
     weights = np.asarray(t.tp + t.fn, dtype=np.float64) if average == "weighted" else None

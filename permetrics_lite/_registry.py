@@ -5,6 +5,7 @@ table, the metric-name lookups and the functional forms are all generated from
 this table, so a metric cannot exist in one place and be missing in another.
 """
 
+from types import MappingProxyType
 from typing import NamedTuple, Optional, Tuple
 
 from . import _validation
@@ -47,14 +48,14 @@ METRICS = (
 
 _BY_NAME = {**{m.alias: m for m in METRICS}, **{m.name: m for m in METRICS}}
 
-SUPPORT = {
-    m.alias: {
+SUPPORT = MappingProxyType({  # read-only: get_support hands out copies
+    m.alias: MappingProxyType({
         "type": {True: "max", False: "min", None: None}[m.higher_is_better],
         "range": m.range,
         "best": m.best,
-    }
+    })
     for m in METRICS
-}
+})
 
 
 def lookup(name):

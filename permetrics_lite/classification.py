@@ -247,7 +247,7 @@ class ClassificationMetric:
             raise _validation.binary_unsupported(target, self.n_classes)
         return _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
 
-    def _class_metric(self, formula, what, average, pos_label, sample_weight, zero_division,
+    def _class_metric(self, formula, average, pos_label, sample_weight, zero_division,
                       allowed=AVERAGES, any_problem=False):
         """A count formula for every class, then reduced as ``average`` says."""
         zero_division = self._zero_division(zero_division)
@@ -256,8 +256,8 @@ class ClassificationMetric:
         t = self._query(sample_weight)
         if average == "binary":
             counts = _formulas.Counts.of_class(t, self._positive_class(pos_label, any_problem))
-            return float(_formulas.per_class(formula, counts, zero_division, what))
-        result = _formulas.average(formula, t, average, zero_division, what)
+            return float(_formulas.per_class(formula, counts, zero_division))
+        result = _formulas.average(formula, t, average, zero_division)
         return self._per_label(result) if average is None else result
 
     # ------------------------------------------------------------------
@@ -432,7 +432,7 @@ class ClassificationMetric:
         >>> round(cm.PCA(average="macro"), 4)
         0.8333
         """
-        return self._class_metric(_formulas.one_vs_rest_accuracy, "Accuracy", average, pos_label,
+        return self._class_metric(_formulas.one_vs_rest_accuracy, average, pos_label,
                                   sample_weight, zero_division="warn", any_problem=True)
 
     @share
@@ -544,7 +544,7 @@ class ClassificationMetric:
         >>> ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).PS()
         1.0
         """
-        return self._class_metric(_formulas.precision, "Precision", average, pos_label,
+        return self._class_metric(_formulas.precision, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -581,7 +581,7 @@ class ClassificationMetric:
         >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).RS(), 4)
         0.6667
         """
-        return self._class_metric(_formulas.recall, "Recall", average, pos_label,
+        return self._class_metric(_formulas.recall, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -617,7 +617,7 @@ class ClassificationMetric:
         >>> cm.SS(average=None)
         {0: 0.6666666666666666, 1: 1.0}
         """
-        return self._class_metric(_formulas.specificity, "Specificity", average, pos_label,
+        return self._class_metric(_formulas.specificity, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -652,8 +652,7 @@ class ClassificationMetric:
         >>> cm.NPV(average=None)
         {0: 1.0, 1: 0.6666666666666666}
         """
-        return self._class_metric(_formulas.negative_predictive_value,
-                                  "Negative predictive value", average, pos_label,
+        return self._class_metric(_formulas.negative_predictive_value, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -699,7 +698,7 @@ class ClassificationMetric:
         0.9091
         """
         formula = functools.partial(_formulas.fbeta, beta=_validation.check_beta(beta))
-        return self._class_metric(formula, "F-score", average, pos_label,
+        return self._class_metric(formula, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -796,7 +795,7 @@ class ClassificationMetric:
         >>> multilabel.JSI(average=None)
         {0: 0.5, 1: 0.5, 2: 1.0}
         """
-        return self._class_metric(_formulas.jaccard, "Jaccard", average, pos_label,
+        return self._class_metric(_formulas.jaccard, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -829,7 +828,7 @@ class ClassificationMetric:
         >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).GMS(), 4)
         0.8165
         """
-        return self._class_metric(_formulas.g_mean, "G-mean", average, pos_label,
+        return self._class_metric(_formulas.g_mean, average, pos_label,
                                   sample_weight, zero_division)
 
     @share
@@ -865,7 +864,7 @@ class ClassificationMetric:
         >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).LS(), 4)
         1.6667
         """
-        return self._class_metric(_formulas.lift, "Lift", average, pos_label,
+        return self._class_metric(_formulas.lift, average, pos_label,
                                   sample_weight, zero_division)
 
     # Whole-problem scores
@@ -924,7 +923,7 @@ class ClassificationMetric:
             zero_division = self._zero_division(zero_division)
             self._refuse_multilabel("matthews_correlation_coefficient (MCC)", "MCC")
             return _formulas.matthews_corrcoef(self._query(sample_weight), zero_division)
-        return self._class_metric(_formulas.one_vs_rest_mcc, "Matthews correlation", average,
+        return self._class_metric(_formulas.one_vs_rest_mcc, average,
                                   pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
 
     @share
@@ -989,7 +988,7 @@ class ClassificationMetric:
             matrix = None if weights is None else self._matrix(sample_weight)
             return _formulas.cohen_kappa(self._query(sample_weight), weights, matrix,
                                          zero_division)
-        return self._class_metric(_formulas.one_vs_rest_kappa, "Cohen's kappa", average,
+        return self._class_metric(_formulas.one_vs_rest_kappa, average,
                                   pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
 
     def _refuse_multilabel(self, metric, alias):
@@ -1183,8 +1182,8 @@ class ClassificationMetric:
         t = self._query(sample_weight)
         columns = {"support": t.support, "predicted": t.predicted,
                    "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
-        for name, (formula, what) in _formulas.COUNT_FORMULAS.items():
-            columns[name] = _formulas.per_class(formula, t, zero_division, what)
+        for name, formula in _formulas.COUNT_FORMULAS.items():
+            columns[name] = _formulas.per_class(formula, t, zero_division)
         return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
 
     @share
@@ -1226,10 +1225,9 @@ class ClassificationMetric:
             rows["BAS_adjusted"] = _formulas.balanced_accuracy(t, True, zero_division)
         rows["PCA_macro"] = _formulas.average(_formulas.one_vs_rest_accuracy, t, "macro")
         for alias, name in (("PS", "precision"), ("RS", "recall"), ("F1S", "f1")):
-            formula, what = _formulas.COUNT_FORMULAS[name]
+            formula = _formulas.COUNT_FORMULAS[name]
             for average in ("macro", "weighted"):
-                rows[f"{alias}_{average}"] = _formulas.average(formula, t, average,
-                                                               zero_division, what)
+                rows[f"{alias}_{average}"] = _formulas.average(formula, t, average, zero_division)
         if not self._is_multilabel:
             rows["MCC"] = _formulas.matthews_corrcoef(t, zero_division)
             rows["CKS"] = _formulas.cohen_kappa(t, zero_division=zero_division)

@@ -174,6 +174,8 @@ def test_support_covers_every_metric_and_matches_the_registry():
     table = ClassificationMetric.get_support()
     table["AS"]["best"] = 0  # a copy: the registry is untouched
     assert ClassificationMetric.get_support("AS")["best"] == 1.0
+    with pytest.raises(TypeError):
+        ClassificationMetric.SUPPORT["AS"]["best"] = 0
 
 
 @pytest.mark.parametrize("name, hint", [("PSS", "'PS'"), ("ps", "'PS'"), ("precision", "'precision_score'"),
