@@ -15,6 +15,7 @@ from . import _validation
 DENSE_LIMIT = 2**22  # cells of a confusion matrix kept dense at construction
 MATERIALISE_LIMIT = 2**28  # cells of a matrix we agree to build on request (2 GiB of int64)
 _LOOKUP_SPAN = 2**16  # integer labels spanning at most max(this, 2N) values skip hashing
+CHUNK = 2**16  # samples per step of a chunked pass
 
 
 class Tallies(NamedTuple):
@@ -50,62 +51,130 @@ def code_dtype(n_classes):
     return np.min_scalar_type(max(n_classes - 1, 0))
 
 
-def encode(true, pred, classes=None):
-    """Map labels to codes 0..K-1 in class order; return (classes, true codes, pred codes).
+def _steps(n_samples, cells=0):
+    """Slices of a chunked pass: each step's temporaries stay small (and in cache),
+    but never smaller than the ``cells`` of the tally it adds to."""
+    size = max(CHUNK, cells)
+    return [slice(start, start + size) for start in range(0, n_samples, size)]
+
+
+def build(true, pred, classes=None, weight=None):
+    """Encode and tally in O(N): return (classes, true codes, pred codes, tallies).
 
     With ``classes`` None the order is the sorted union of both arrays.
     """
+    classes, true, pred, complete = encode(true, pred, classes)
+    if complete:
+        return classes, true, pred, tally(true, pred, len(classes), weight)
+    # The codes cover a range of integers; the unweighted tally tells which occur.
+    counts = tally(true, pred, len(classes))
+    present = (counts.support > 0) | (counts.predicted > 0)
+    if not present.all():
+        lookup = (np.cumsum(present) - 1).astype(code_dtype(np.count_nonzero(present)))
+        classes, true, pred = classes[present], lookup[true], lookup[pred]
+        counts = _restrict(counts, present, true, pred)
+    return classes, true, pred, counts if weight is None else tally(true, pred, len(classes), weight)
+
+
+def encode(true, pred, classes=None):
+    """Map labels to codes in class order: (classes, true codes, pred codes, complete).
+
+    ``complete`` is False when ``classes`` is a range of integers that may hold
+    values absent from both arrays; :func:`build` drops those.
+    """
     if classes is not None:
-        return _encode_known(true, pred, classes)
+        return _encode_known(true, pred, classes) + (True,)
     if true.dtype.kind in "biu" and pred.dtype.kind in "biu":
-        encoded = _encode_small_integers(true, pred)
+        encoded = _encode_range(true, pred)
         if encoded is not None:
-            return encoded
-    codes, uniques = pd.factorize(np.concatenate([true, pred]))
-    order = np.argsort(uniques, kind="stable")
-    rank = np.empty(len(order), dtype=code_dtype(len(order)))
-    rank[order] = np.arange(len(order))
-    codes = rank[codes]
-    return np.asarray(uniques)[order], codes[: len(true)], codes[len(true):]
+            return encoded + (False,)
+    return _encode_hashed(true, pred) + (True,)
 
 
-def _encode_small_integers(true, pred):
-    """Integers over a short range: a presence table and a lookup, no hashing or sort."""
+def _encode_range(true, pred):
+    """Integers over a short range: code = label - min, no hashing or sort."""
     both_bool = true.dtype.kind == pred.dtype.kind == "b"
-    true, pred = _as_signed(true), _as_signed(pred)
+    true, pred = _as_integers(true), _as_integers(pred)
     if true is None or pred is None:
         return None
-    low = min(true.min(), pred.min())
-    span = int(max(true.max(), pred.max())) - int(low) + 1
+    low, high = _min_max(true, pred, both_bool)
+    span = high - low + 1
     if span > max(_LOOKUP_SPAN, 2 * len(true)):
         return None
-    present = np.zeros(span, dtype=bool)
-    present[true - low] = True
-    present[pred - low] = True
-    classes = np.flatnonzero(present) + low
-    if both_bool:
-        classes = classes.astype(bool)
-    lookup = (np.cumsum(present) - 1).astype(code_dtype(len(classes)))
-    return classes, lookup[true - low], lookup[pred - low]
+    common = np.result_type(true, pred)
+    dtype = code_dtype(span)
+    true, pred = (_offset(values, common.type(low), dtype) for values in (true, pred))
+    classes = np.arange(low, high + 1, dtype=common)
+    return (classes.astype(bool) if both_bool else classes), true, pred
 
 
-def _as_signed(values):
+def _as_integers(values):
+    """Booleans as uint8; None for uint64 beyond int64, which does not mix with signed."""
     if values.dtype.kind == "b":
-        return values.view(np.uint8).astype(np.int64)
+        return values.view(np.uint8)
     if values.dtype == np.uint64 and values.max() > np.iinfo(np.int64).max:
         return None
-    return values.astype(np.int64, copy=False)
+    return values.astype(np.int64) if values.dtype == np.uint64 else values
+
+
+def _min_max(true, pred, both_bool):
+    if both_bool:  # absent values are dropped by build()
+        return 0, 1
+    lows, highs = [], []
+    for values in (true, pred):
+        for step in _steps(len(values)):  # min and max share one read of memory
+            chunk = values[step]
+            lows.append(chunk.min())
+            highs.append(chunk.max())
+    return int(min(lows)), int(max(highs))
+
+
+def _offset(values, low, dtype):
+    """``values - low`` as ``dtype``, without a full-size temporary."""
+    if low == 0:
+        return values.astype(dtype)
+    # modular arithmetic: the difference is in [0, span), so wrapping casts are exact
+    return np.subtract(values, low, dtype=low.dtype, out=np.empty(len(values), dtype),
+                       casting="unsafe")
+
+
+def _encode_hashed(true, pred):
+    """Any labels: one hash pass per array (pandas.factorize), then sorted class order."""
+    codes, uniques = [], []
+    for values in (true, pred):
+        local, found = pd.factorize(values)
+        codes.append(local.astype(code_dtype(len(found))))  # frees the intp codes early
+        uniques.append(np.asarray(found))
+    classes = np.unique(np.concatenate(uniques))
+    index, dtype = pd.Index(classes), code_dtype(len(classes))
+    true, pred = (index.get_indexer(found).astype(dtype)[local]
+                  for found, local in zip(uniques, codes))
+    return classes, true, pred
 
 
 def _encode_known(true, pred, classes):
-    index = pd.Index(classes)
-    t, p = index.get_indexer(true), index.get_indexer(pred)
-    unknown = (t < 0), (p < 0)
-    if unknown[0].any() or unknown[1].any():
-        found = pd.unique(np.concatenate([true[unknown[0]], pred[unknown[1]]]))
-        raise _validation.unlisted_labels(np.sort(found))
-    dtype = code_dtype(len(classes))
-    return np.asarray(classes), t.astype(dtype), p.astype(dtype)
+    index, dtype = pd.Index(classes), code_dtype(len(classes))
+    codes = [np.empty(len(true), dtype), np.empty(len(pred), dtype)]
+    unlisted = []
+    for values, out in zip((true, pred), codes):
+        for step in _steps(len(values)):  # get_indexer gives intp: keep it chunk-sized
+            found = index.get_indexer(values[step])
+            out[step] = found
+            unlisted.append(values[step][found < 0])
+    unlisted = np.concatenate(unlisted)
+    if len(unlisted):
+        raise _validation.unlisted_labels(np.sort(pd.unique(unlisted)))
+    return np.asarray(classes), codes[0], codes[1]
+
+
+def _restrict(counts, present, true, pred):
+    """The tallies of the present classes only (absent ones count nothing)."""
+    n_classes = np.count_nonzero(present)
+    if counts.matrix is None and n_classes * n_classes <= DENSE_LIMIT:
+        return tally(true, pred, n_classes)  # few enough classes now to keep the matrix
+    matrix = None if counts.matrix is None else counts.matrix[np.ix_(present, present)]
+    return counts._replace(tp=counts.tp[present], support=counts.support[present],
+                           predicted=counts.predicted[present], matrix=matrix)
 
 
 def tally(true, pred, n_classes, weight=None):
@@ -116,24 +185,38 @@ def tally(true, pred, n_classes, weight=None):
         support, predicted = matrix.sum(axis=1), matrix.sum(axis=0)
     else:
         matrix = None
-        support = np.bincount(true, weight, minlength=n_classes)
-        predicted = np.bincount(pred, weight, minlength=n_classes)
-        hit = true == pred
-        tp = np.bincount(true[hit], None if weight is None else weight[hit], n_classes)
+        support, predicted, tp = (_zeros(n_classes, weight) for _ in range(3))
+        for step in _steps(len(true), n_classes):
+            t, p, w = true[step], pred[step], None if weight is None else weight[step]
+            support += np.bincount(t, w, n_classes)
+            predicted += np.bincount(p, w, n_classes)
+            hit = t == p
+            tp += np.bincount(t[hit], None if w is None else w[hit], n_classes)
     total = support.sum()
     return Tallies(tp, support, predicted, _scalar(total), _scalar(tp.sum()), matrix)
 
 
 def confusion_matrix(true, pred, n_classes, weight=None):
-    """The dense K x K matrix (rows true, columns predicted) in one bincount."""
+    """The dense K x K matrix (rows true, columns predicted), one chunked bincount."""
     cells = n_classes * n_classes
     if cells > MATERIALISE_LIMIT:
         raise MemoryError(
             f"a dense confusion matrix of {n_classes} classes has {cells:,} cells, too "
             "many to build; use the per-class metrics or report(), which need no matrix."
         )
-    flat = true.astype(np.intp) * n_classes + pred
-    return np.bincount(flat, weight, minlength=cells).reshape(n_classes, n_classes)
+    matrix = _zeros(cells, weight)
+    flat = np.empty(min(len(true), max(CHUNK, cells)), dtype=np.intp)
+    for step in _steps(len(true), cells):
+        t = true[step]
+        index = flat[: len(t)]
+        np.multiply(t, n_classes, out=index, dtype=np.intp)
+        np.add(index, pred[step], out=index)
+        matrix += np.bincount(index, None if weight is None else weight[step], cells)
+    return matrix.reshape(n_classes, n_classes)
+
+
+def _zeros(size, weight):
+    return np.zeros(size, dtype=np.int64 if weight is None else np.float64)
 
 
 def tally_multilabel(true, pred, weight=None):

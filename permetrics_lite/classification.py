@@ -125,22 +125,24 @@ class ClassificationMetric:
         targets = _validation.check_targets(y_true, y_pred, labels)
         n_samples = len(targets.true)
         weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
-        if targets.is_multilabel:
-            classes, true, pred = targets.classes, targets.true, targets.pred
-        else:
-            classes, true, pred = _confusion.encode(targets.true, targets.pred, targets.classes)
-        # Copies: the cache must not change when the caller's arrays do.
-        state = {
-            "_labels": np.array(classes),
-            "_true": np.array(true),
-            "_pred": np.array(pred),
-            "_weight": weight,
-            "_index": targets.index,
-            "_is_multilabel": targets.is_multilabel,
-        }
-        self.__dict__.update(state)
-        self.__dict__["_defaults"] = self._check_defaults(average, pos_label, zero_division)
-        self.__dict__["_tallies"] = self._tally(weight)
+        if targets.is_multilabel:  # copies: the cache must not change with the caller's arrays
+            classes, true, pred = targets.classes, np.array(targets.true), np.array(targets.pred)
+            tallies = _confusion.tally_multilabel(true, pred, weight)
+        else:  # build() returns fresh codes
+            classes, true, pred, tallies = _confusion.build(
+                targets.true, targets.pred, targets.classes, weight)
+        self._init_state(np.array(classes), tallies, n_samples, targets.is_multilabel,
+                         (average, pos_label, zero_division),
+                         samples=(true, pred, weight, targets.index))
+
+    def _init_state(self, labels, tallies, n_samples, is_multilabel, options, samples=None):
+        """Set the read-only state. ``samples`` (true codes, pred codes, weight, index)
+        is None for objects built from tallies alone, which refuse query-time weights."""
+        true, pred, weight, index = samples or (None, None, None, None)
+        self.__dict__.update(_labels=labels, _tallies=tallies, _n_samples=n_samples,
+                             _is_multilabel=is_multilabel, _true=true, _pred=pred,
+                             _weight=weight, _index=index)
+        self.__dict__["_defaults"] = self._check_defaults(*options)
         _freeze(tuple(self.__dict__.values()))
 
     def _check_defaults(self, average, pos_label, zero_division):
@@ -168,7 +170,7 @@ class ClassificationMetric:
 
     @property
     def n_samples(self):
-        return len(self._true)
+        return self._n_samples
 
     @property
     def is_multilabel(self):
