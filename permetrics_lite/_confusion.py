@@ -28,6 +28,7 @@ class Tallies(NamedTuple):
     correct: Union[int, float]  # samples entirely right (multilabel: exact matches)
     matrix: Optional[np.ndarray] = None  # dense K x K matrix when small enough
     negatives: Optional[np.ndarray] = None  # tn counted directly (weighted multilabel)
+    cells: Optional["Cells"] = None  # the matrix kept sparse, when built without codes
 
     @property
     def fp(self):
@@ -44,6 +45,13 @@ class Tallies(NamedTuple):
         # scikit-learn's order of subtraction; the clip absorbs rounding of tiny weights
         tn = self.total - self.tp - self.fp - self.fn
         return tn if tn.dtype.kind == "i" else np.maximum(tn, 0.0)
+
+
+class Cells(NamedTuple):
+    """The nonzero cells of a confusion matrix too large to keep dense."""
+
+    index: np.ndarray  # flat position row * K + column, ascending
+    count: np.ndarray
 
 
 def code_dtype(n_classes):
@@ -180,30 +188,33 @@ def _restrict(counts, present, true, pred):
 def tally(true, pred, n_classes, weight=None):
     """Tallies of integer codes, with the dense matrix while K*K <= DENSE_LIMIT."""
     if n_classes * n_classes <= DENSE_LIMIT:
-        matrix = confusion_matrix(true, pred, n_classes, weight)
-        tp = np.diagonal(matrix).copy()
-        support, predicted = matrix.sum(axis=1), matrix.sum(axis=0)
-    else:
-        matrix = None
-        support, predicted, tp = (_zeros(n_classes, weight) for _ in range(3))
-        for step in _steps(len(true), n_classes):
-            t, p, w = true[step], pred[step], None if weight is None else weight[step]
-            support += np.bincount(t, w, n_classes)
-            predicted += np.bincount(p, w, n_classes)
-            hit = t == p
-            tp += np.bincount(t[hit], None if w is None else w[hit], n_classes)
-    total = support.sum()
-    return Tallies(tp, support, predicted, _scalar(total), _scalar(tp.sum()), matrix)
+        return from_matrix(confusion_matrix(true, pred, n_classes, weight))
+    support, predicted, tp = (_zeros(n_classes, weight) for _ in range(3))
+    for step in _steps(len(true), n_classes):
+        t, p, w = true[step], pred[step], None if weight is None else weight[step]
+        support += np.bincount(t, w, n_classes)
+        predicted += np.bincount(p, w, n_classes)
+        hit = t == p
+        tp += np.bincount(t[hit], None if w is None else w[hit], n_classes)
+    return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
+
+
+def from_matrix(matrix):
+    """Tallies of a K x K confusion matrix, kept dense while K*K <= DENSE_LIMIT."""
+    tp = np.diagonal(matrix).copy()
+    support, predicted = matrix.sum(axis=1), matrix.sum(axis=0)
+    kept = {"matrix": matrix} if matrix.size <= DENSE_LIMIT else {"cells": _cells_of(matrix)}
+    return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()), **kept)
+
+
+def _cells_of(matrix):
+    index = np.flatnonzero(matrix)
+    return Cells(index, matrix.ravel()[index])
 
 
 def confusion_matrix(true, pred, n_classes, weight=None):
     """The dense K x K matrix (rows true, columns predicted), one chunked bincount."""
-    cells = n_classes * n_classes
-    if cells > MATERIALISE_LIMIT:
-        raise MemoryError(
-            f"a dense confusion matrix of {n_classes} classes has {cells:,} cells, too "
-            "many to build; use the per-class metrics or report(), which need no matrix."
-        )
+    cells = _materialisable(n_classes)
     matrix = _zeros(cells, weight)
     flat = np.empty(min(len(true), max(CHUNK, cells)), dtype=np.intp)
     for step in _steps(len(true), cells):
@@ -213,6 +224,24 @@ def confusion_matrix(true, pred, n_classes, weight=None):
         np.add(index, pred[step], out=index)
         matrix += np.bincount(index, None if weight is None else weight[step], cells)
     return matrix.reshape(n_classes, n_classes)
+
+
+def materialise(cells, n_classes):
+    """The dense matrix of sparse cells."""
+    matrix = np.zeros(_materialisable(n_classes), dtype=cells.count.dtype)
+    matrix[cells.index] = cells.count
+    return matrix.reshape(n_classes, n_classes)
+
+
+def _materialisable(n_classes):
+    """The number of cells of a dense K x K matrix, or MemoryError when too many."""
+    cells = n_classes * n_classes
+    if cells > MATERIALISE_LIMIT:
+        raise MemoryError(
+            f"a dense confusion matrix of {n_classes} classes has {cells:,} cells, too "
+            "many to build; use the per-class metrics or report(), which need no matrix."
+        )
+    return cells
 
 
 def _zeros(size, weight):
@@ -245,3 +274,79 @@ def multilabel_matrices(tallies):
 
 def _scalar(value):
     return value.item() if isinstance(value, np.generic) else value
+
+
+# --------------------------------------------------------------------------
+# Merging evaluations: tallies are sums, so two evaluations add up
+# --------------------------------------------------------------------------
+
+
+def sparse_cells(true, pred, n_classes, weight=None):
+    """The nonzero cells of the matrix of the codes (one sort), for merging many classes."""
+    index, inverse = np.unique(true.astype(np.int64) * n_classes + pred, return_inverse=True)
+    count = np.bincount(inverse, weight, len(index))
+    return Cells(index, count)
+
+
+def union(first, second):
+    """The classes of two evaluations, and where each one's classes sit among them.
+
+    The union is sorted when both are (the default order of SPEC §2), else
+    the first's classes come first, then the second's new ones, in order.
+    """
+    if (first.dtype.kind == "b") != (second.dtype.kind == "b"):
+        first, second = (a.astype(np.int64) if a.dtype.kind == "b" else a for a in (first, second))
+    if np.array_equal(first, second):
+        at = np.arange(len(first))
+        return first, at, at
+    labels = pd.unique(np.concatenate([first, second]))
+    if _is_sorted(first) and _is_sorted(second):
+        labels = np.sort(labels)
+    index = pd.Index(labels)
+    return np.asarray(labels), index.get_indexer(first), index.get_indexer(second)
+
+
+def _is_sorted(labels):
+    return bool(np.all(labels[1:] > labels[:-1]))
+
+
+def merge(first, first_at, second, second_at, n_classes):
+    """The tallies of two evaluations, each one's classes placed at its positions."""
+
+    def placed(a, b):
+        out = np.zeros(n_classes, dtype=np.result_type(a, b))
+        out[first_at] += a
+        out[second_at] += b
+        return out
+
+    merged = Tallies(placed(first.tp, second.tp), placed(first.support, second.support),
+                     placed(first.predicted, second.predicted), first.total + second.total,
+                     first.correct + second.correct)
+    if first.negatives is not None or second.negatives is not None:
+        merged = merged._replace(negatives=placed(first.tn, second.tn))
+    dense = first.matrix is not None and second.matrix is not None
+    if dense and n_classes * n_classes <= DENSE_LIMIT:
+        matrix = np.zeros((n_classes, n_classes), np.result_type(first.matrix, second.matrix))
+        matrix[np.ix_(first_at, first_at)] += first.matrix
+        matrix[np.ix_(second_at, second_at)] += second.matrix
+        merged = merged._replace(matrix=matrix)
+    elif first.matrix is not None or first.cells is not None:  # not multilabel
+        parts = [(_sparse(first), first_at), (_sparse(second), second_at)]
+        index = np.concatenate([_moved(cells.index, at, n_classes) for cells, at in parts])
+        count = np.concatenate([cells.count for cells, _ in parts])
+        order = np.argsort(index, kind="stable")
+        index, count = index[order], count[order]
+        starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
+        merged = merged._replace(cells=Cells(index[starts], np.add.reduceat(count, starts)))
+    return merged
+
+
+def _sparse(tallies):
+    return tallies.cells if tallies.cells is not None else _cells_of(tallies.matrix)
+
+
+def _moved(index, at, n_classes):
+    """Flat cell positions of a K' x K' matrix, moved into the K x K union."""
+    rows, columns = np.divmod(index, len(at))
+    return at[rows].astype(np.int64) * n_classes + at[columns]
+

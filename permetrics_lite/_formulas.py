@@ -224,8 +224,9 @@ def matthews_corrcoef(t, zero_division="warn"):
     support, predicted = _floats(t.support, t.predicted)
     n = float(t.total)
     cov_tp = float(t.correct) * n - support @ predicted
-    cov_pp = n * n - predicted @ predicted
-    cov_tt = n * n - support @ support
+    # sum_i x_i (sum(x) - x_i): exactly 0 for one class, never negative through rounding
+    cov_pp = predicted @ (predicted.sum() - predicted)
+    cov_tt = support @ (support.sum() - support)
     what = "Matthews correlation with a constant y_true or y_pred"
     return float(safe_divide(cov_tp, np.sqrt(cov_tt * cov_pp), zero_division, what))
 

@@ -323,8 +323,12 @@ def _check_multilabel(true, pred, labels, index):
     return Targets(t, p, names, index, is_multilabel=True)
 
 
-def check_sample_weight(sample_weight, n_samples, index=None):
-    """Finite, non-negative weights, one per sample, with a positive sum."""
+def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True):
+    """Finite, non-negative weights, one per sample, with a positive sum.
+
+    One batch of many may weigh zero in all (``positive_sum=False``): only the
+    total of all of them must be positive (:func:`check_total`).
+    """
     if sample_weight is None:
         return None
     if isinstance(sample_weight, pd.Series):
@@ -348,7 +352,7 @@ def check_sample_weight(sample_weight, n_samples, index=None):
                 f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
                 "weights must be finite and non-negative."
             )
-    if not weight.any():
+    if positive_sum and not weight.any():
         raise ValueError("sample_weight is all zero; at least one weight must be positive.")
     weight.flags.writeable = False
     return weight
@@ -482,3 +486,145 @@ def multilabel_unsupported(metric, alternative):
     return ValueError(
         f"{metric} is not defined for multilabel targets; use {alternative} instead."
     )
+
+
+# --------------------------------------------------------------------------
+# Evaluations built from tallies: matrices, merges, batches (SPEC §6)
+# --------------------------------------------------------------------------
+
+
+def check_confusion_matrix(matrix, labels=None):
+    """A square matrix of finite, non-negative counts (or weights) and its labels.
+
+    A DataFrame's index names the classes when ``labels`` is None. Integral
+    values become exact int64 counts.
+    """
+    if isinstance(matrix, pd.DataFrame):
+        if labels is None and not matrix.index.equals(matrix.columns):
+            raise ValueError(
+                "matrix is a DataFrame whose index and columns differ; the rows (true) "
+                "and columns (predicted) must list the same classes in the same order."
+            )
+        labels = matrix.index if labels is None else labels
+    values = np.asarray(matrix)
+    if values.ndim != 2 or values.shape[0] != values.shape[1] or values.size == 0:
+        raise ValueError(
+            f"matrix must be a non-empty square K x K confusion matrix (rows true, columns "
+            f"predicted); got shape {values.shape}."
+        )
+    if values.dtype.kind not in "iuf":
+        raise TypeError(f"matrix must hold numbers (counts or weights); got dtype {values.dtype}.")
+    for bad, problem in ((~np.isfinite(values), "NaN or infinite"), (values < 0, "negative")):
+        if bad.any():
+            row, column = np.argwhere(bad)[0]
+            raise ValueError(
+                f"matrix contains {int(np.count_nonzero(bad))} {problem} value(s), the first "
+                f"at row {row}, column {column}; counts must be finite and non-negative."
+            )
+    if not values.any():
+        raise ValueError("matrix is all zero; at least one sample must be counted.")
+    integral = values.dtype.kind in "iu" or (values == np.round(values)).all()
+    values = np.array(values, dtype=np.int64 if integral else np.float64)
+    n_classes = len(values)
+    labels = np.arange(n_classes) if labels is None else check_labels(labels)
+    if len(labels) != n_classes:
+        raise ValueError(
+            f"labels has {len(labels)} names but matrix is {n_classes} x {n_classes}; "
+            "give one label per row."
+        )
+    return values, labels
+
+
+def samples_not_kept():
+    """The error for query-time weights on an object that holds tallies only."""
+    return ValueError(
+        "sample_weight cannot be given to a query of an evaluation built from tallies "
+        "(from_confusion_matrix, a + b, from_batches, from_dask): it keeps no per-sample "
+        "labels to weight. Pass the weights when building it."
+    )
+
+
+def check_mergeable(first, second):
+    """Two evaluations (labels, is_multilabel) that can be added up."""
+    (first_labels, first_multilabel), (second_labels, second_multilabel) = first, second
+    if first_multilabel != second_multilabel:
+        raise ValueError(
+            "cannot add a multilabel evaluation to a single-label one; both sides must "
+            "have the same kind of targets."
+        )
+    if _kind(first_labels) != _kind(second_labels):
+        raise TypeError(
+            f"cannot add evaluations with string labels and numeric labels "
+            f"({_preview(first_labels)} and {_preview(second_labels)}); use one kind."
+        )
+    if first_multilabel and not np.array_equal(first_labels, second_labels):
+        raise ValueError(
+            f"cannot add multilabel evaluations with different labels "
+            f"({_preview(first_labels)} and {_preview(second_labels)}); the indicator "
+            "columns must be the same, in the same order."
+        )
+
+
+def merged_options(first, second):
+    """Constructor options of two evaluations being added: they must agree."""
+    for name in sorted(set(first) | set(second)):
+        values = first.get(name, "<not given>"), second.get(name, "<not given>")
+        if repr(values[0]) != repr(values[1]):  # repr: nan equals nan
+            raise ValueError(
+                f"cannot add evaluations built with different {name} ({values[0]!r} and "
+                f"{values[1]!r}); build both with the same options."
+            )
+    return dict(first, **second)
+
+
+def check_batch(batch, number):
+    """One item of ``from_batches``: (y_true, y_pred) or (y_true, y_pred, sample_weight)."""
+    if not isinstance(batch, (tuple, list)) or len(batch) not in (2, 3):
+        raise TypeError(
+            f"batch {number} must be a tuple (y_true, y_pred) or (y_true, y_pred, "
+            f"sample_weight); got {type(batch).__name__}"
+            f"{f' of length {len(batch)}' if isinstance(batch, (tuple, list)) else ''}."
+        )
+    return tuple(batch) + (None,) * (3 - len(batch))
+
+
+def check_total(total, parts):
+    """The summed weight of all batches (or blocks) must be positive."""
+    if not total:
+        raise ValueError(f"sample_weight is all zero in every one of the {parts}; at least "
+                         "one weight must be positive.")
+
+
+def no_batches():
+    return ValueError("from_batches got no batches; at least one (y_true, y_pred) is needed.")
+
+
+def missing_extra(feature, module, extra):
+    """The error for an optional dependency that is not installed."""
+    return ImportError(
+        f"{feature} needs the optional dependency {module}; install it with "
+        f"pip install 'permetrics_lite[{extra}]'."
+    )
+
+
+def in_part(error, part, number):
+    """``error`` raised by one batch (or block) of many, with its number."""
+    return type(error)(f"{part} {number}: {error}")
+
+
+def not_dask(name, value):
+    return TypeError(
+        f"from_dask takes dask arrays or dask Series; {name} is a {type(value).__name__}. "
+        "For data in memory use ClassificationMetric(y_true, y_pred)."
+    )
+
+
+def check_dask_shapes(shapes):
+    """Dask inputs must hold the same number of samples; ``shapes`` by argument name."""
+    (first, first_shape), *others = shapes.items()
+    for name, shape in others:
+        if shape[0] != first_shape[0]:
+            raise ValueError(
+                f"{first} and {name} have different lengths: {first_shape[0]} and "
+                f"{shape[0]}; they must hold one value per sample each."
+            )

@@ -15,6 +15,7 @@ WHOLE_MATRIX_AVERAGES = ("multiclass",) + AVERAGES  # MCC and CKS
 CM_NORMALIZE = (None, "true", "pred", "all")
 KAPPA_WEIGHTS = (None, "linear", "quadratic")
 _REPR_LABELS = 5  # labels shown by repr()
+OPTIONS = ("average", "pos_label", "zero_division")  # constructor options that become defaults
 
 
 class Default:
@@ -33,6 +34,7 @@ class _NotGiven:
 
 
 NOT_GIVEN = _NotGiven()  # constructor options left to each method's own default
+NO_OPTIONS = (NOT_GIVEN,) * len(OPTIONS)
 
 
 def _freeze(value):
@@ -43,6 +45,22 @@ def _freeze(value):
         for item in value:
             _freeze(item)
     return value
+
+
+def _evaluate(y_true, y_pred, labels, sample_weight, positive_sum=True):
+    """Validate, encode and tally once: the state of an evaluation (SPEC §2, §3)."""
+    targets = _validation.check_targets(y_true, y_pred, labels)
+    n_samples = len(targets.true)
+    weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index,
+                                             positive_sum)
+    if targets.is_multilabel:  # copies: the cache must not change with the caller's arrays
+        classes, true, pred = targets.classes, np.array(targets.true), np.array(targets.pred)
+        tallies = _confusion.tally_multilabel(true, pred, weight)
+    else:  # build() returns fresh codes
+        classes, true, pred, tallies = _confusion.build(
+            targets.true, targets.pred, targets.classes, weight)
+    return dict(labels=np.array(classes), tallies=tallies, n_samples=n_samples,
+                is_multilabel=targets.is_multilabel, samples=(true, pred, weight, targets.index))
 
 
 class ClassificationMetric:
@@ -122,20 +140,11 @@ class ClassificationMetric:
 
     def __init__(self, y_true, y_pred, *, labels=None, sample_weight=None,
                  average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
-        targets = _validation.check_targets(y_true, y_pred, labels)
-        n_samples = len(targets.true)
-        weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
-        if targets.is_multilabel:  # copies: the cache must not change with the caller's arrays
-            classes, true, pred = targets.classes, np.array(targets.true), np.array(targets.pred)
-            tallies = _confusion.tally_multilabel(true, pred, weight)
-        else:  # build() returns fresh codes
-            classes, true, pred, tallies = _confusion.build(
-                targets.true, targets.pred, targets.classes, weight)
-        self._init_state(np.array(classes), tallies, n_samples, targets.is_multilabel,
-                         (average, pos_label, zero_division),
-                         samples=(true, pred, weight, targets.index))
+        self._init_state(**_evaluate(y_true, y_pred, labels, sample_weight),
+                         options=(average, pos_label, zero_division))
 
-    def _init_state(self, labels, tallies, n_samples, is_multilabel, options, samples=None):
+    def _init_state(self, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS,
+                    samples=None):
         """Set the read-only state. ``samples`` (true codes, pred codes, weight, index)
         is None for objects built from tallies alone, which refuse query-time weights."""
         true, pred, weight, index = samples or (None, None, None, None)
@@ -144,6 +153,226 @@ class ClassificationMetric:
                              _weight=weight, _index=index)
         self.__dict__["_defaults"] = self._check_defaults(*options)
         _freeze(tuple(self.__dict__.values()))
+
+    @classmethod
+    def _from_tallies(cls, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS):
+        """An evaluation that keeps tallies only (no per-sample codes)."""
+        evaluation = cls.__new__(cls)
+        evaluation._init_state(labels, tallies, n_samples, is_multilabel, options)
+        return evaluation
+
+    @classmethod
+    def from_confusion_matrix(cls, matrix, labels=None, *, average=NOT_GIVEN,
+                              pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
+        """Build an evaluation from a K x K confusion matrix (rows true, columns predicted).
+
+        The result answers every query from the matrix, as if built from the
+        samples it counts. It keeps no per-sample labels, so queries refuse
+        their own ``sample_weight``.
+
+        Parameters
+        ----------
+        matrix : array-like or DataFrame of shape (n_classes, n_classes)
+            Finite, non-negative counts; ``matrix[i, j]`` is the number (or
+            weight) of samples of class ``labels[i]`` predicted as ``labels[j]``.
+            Integral values are kept as exact integer counts.
+        labels : array-like of shape (n_classes,), default=None
+            The class of each row and column. By default a DataFrame's index,
+            else 0..K-1.
+        average, pos_label, zero_division : optional
+            Defaults of every query, as in the constructor.
+
+        Returns
+        -------
+        ClassificationMetric
+            ``n_samples`` is the matrix total when it holds counts, None when it
+            holds non-integral weights.
+
+        Raises
+        ------
+        ValueError
+            If the matrix is not square, has negative or non-finite values, is
+            all zero, or ``labels`` has the wrong length or duplicates.
+        TypeError
+            If the matrix does not hold numbers.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_confusion_matrix([[5, 1], [2, 2]], ["ham", "spam"])
+        >>> cm.AS(), cm.RS(pos_label="spam"), cm.n_samples
+        (0.7, 0.5, 10)
+
+        ``CM(as_frame=True)`` round-trips:
+
+        >>> same = ClassificationMetric.from_confusion_matrix(cm.CM(as_frame=True))
+        >>> same.labels.tolist(), same.BAS()
+        (['ham', 'spam'], 0.6666666666666667)
+        """
+        matrix, labels = _validation.check_confusion_matrix(matrix, labels)
+        tallies = _confusion.from_matrix(matrix)
+        n_samples = tallies.total if matrix.dtype.kind == "i" else None
+        return cls._from_tallies(np.array(labels), tallies, n_samples, False,
+                                 (average, pos_label, zero_division))
+
+    @classmethod
+    def from_batches(cls, batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
+                     zero_division=NOT_GIVEN):
+        """Build an evaluation from chunks of samples, in memory bounded by one chunk.
+
+        Each chunk is validated and tallied as the constructor would, then
+        added to the running total (``a + b``), so the result equals one
+        evaluation of all the samples and never holds more than one chunk of
+        labels. It keeps tallies only: queries refuse their own ``sample_weight``.
+
+        Parameters
+        ----------
+        batches : iterable of tuples
+            ``(y_true, y_pred)`` or ``(y_true, y_pred, sample_weight)``; a chunk
+            without weights weighs 1 per sample.
+        labels : array-like of shape (n_classes,), default=None
+            The classes and their order, for every chunk. By default the sorted
+            union of all the labels seen.
+        average, pos_label, zero_division : optional
+            Defaults of every query, as in the constructor.
+
+        Returns
+        -------
+        ClassificationMetric
+
+        Raises
+        ------
+        ValueError, TypeError
+            As the constructor, for the first bad chunk, with its number
+            (from 0) in the message; ValueError when there is no chunk.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> chunks = [(["a", "b"], ["a", "a"]), (["c", "b"], ["c", "b"])]
+        >>> cm = ClassificationMetric.from_batches(chunks)
+        >>> cm.n_samples, cm.labels.tolist(), cm.AS()
+        (4, ['a', 'b', 'c'], 0.75)
+        """
+        total = None
+        for number, batch in enumerate(batches):
+            part = cls._tallied_part("batch", number, *_validation.check_batch(batch, number),
+                                     labels=labels)
+            total = part if total is None else total + part
+        if total is None:
+            raise _validation.no_batches()
+        return total._with_options("batches", average, pos_label, zero_division)
+
+    @classmethod
+    def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
+                  average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
+        """Build an evaluation from Dask collections, as a map-reduce on the Dask graph.
+
+        Each block is validated and tallied where it lives (label discovery
+        included); the small per-block evaluations are added up in a tree
+        (``a + b``). It runs on whatever scheduler is active: threads by
+        default, or a ``distributed`` cluster when a ``Client`` is connected.
+        Needs the optional extra ``dask``.
+
+        Parameters
+        ----------
+        y_true, y_pred : dask Array or dask Series of shape (n_samples,)
+            Class labels, as for the constructor. Dask Series of one DataFrame
+            (same partitions) are paired partition by partition; anything else
+            is rechunked like ``y_true``.
+        sample_weight : dask Array or dask Series, default=None
+            Weights, as for the constructor.
+        labels : array-like of shape (n_classes,), default=None
+            The classes and their order. By default the sorted union of the
+            labels of every block.
+        average, pos_label, zero_division : optional
+            Defaults of every query, as in the constructor.
+
+        Returns
+        -------
+        ClassificationMetric
+            Tallies only: queries refuse their own ``sample_weight``.
+
+        Raises
+        ------
+        ImportError
+            If dask is not installed.
+        ValueError, TypeError
+            As the constructor, for the first bad block; or when the inputs
+            are not dask collections of one dimension and equal length.
+
+        Examples
+        --------
+        >>> import dask.array as da
+        >>> from permetrics_lite import ClassificationMetric
+        >>> y_true = da.from_array([0, 1, 1, 2, 2, 2], chunks=2)
+        >>> y_pred = da.from_array([0, 1, 2, 2, 2, 1], chunks=3)
+        >>> cm = ClassificationMetric.from_dask(y_true, y_pred)
+        >>> cm.n_samples, cm.AS()
+        (6, 0.6666666666666666)
+        """
+        from . import _dask
+
+        tally_block = functools.partial(cls._tallied_part, "block", labels=labels)
+        total = _dask.evaluate(tally_block, y_true, y_pred, sample_weight)
+        return total._with_options("blocks", average, pos_label, zero_division)
+
+    @classmethod
+    def _tallied_part(cls, part, number, y_true, y_pred, sample_weight, *, labels):
+        """One batch (or block) of many as an evaluation of tallies only; errors name it."""
+        evaluation = cls.__new__(cls)
+        try:  # a part may weigh zero in all; the sum of the parts may not
+            evaluation._init_state(**_evaluate(y_true, y_pred, labels, sample_weight,
+                                               positive_sum=False))
+        except (TypeError, ValueError) as error:
+            raise _validation.in_part(error, part, number) from error
+        return cls._from_tallies(evaluation._labels, evaluation._mergeable_tallies(),
+                                 evaluation.n_samples, evaluation._is_multilabel)
+
+    def _with_options(self, parts, *options):
+        """This sum of ``parts`` ("batches" or "blocks"), with the constructor options."""
+        _validation.check_total(self._tallies.total, parts)
+        return self._from_tallies(self._labels, self._tallies, self.n_samples,
+                                  self._is_multilabel, options)
+
+    def _mergeable_tallies(self):
+        """The tallies, with the sparse cells a merge needs when the matrix is not dense."""
+        t = self._tallies
+        if t.matrix is None and t.cells is None and not self._is_multilabel:
+            t = t._replace(cells=_confusion.sparse_cells(self._true, self._pred,
+                                                         self.n_classes, self._weight))
+        return t
+
+    def __add__(self, other):
+        """Merge two evaluations: classes unioned, tallies added (tallies only).
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> monday = ClassificationMetric(["a", "b"], ["a", "b"])
+        >>> tuesday = ClassificationMetric(["b", "c"], ["c", "c"])
+        >>> week = monday + tuesday
+        >>> week.labels.tolist(), week.AS(), week.CM().tolist()
+        (['a', 'b', 'c'], 0.75, [[1, 0, 0], [0, 1, 1], [0, 0, 1]])
+        >>> sum([monday, tuesday]).AS()
+        0.75
+        """
+        if not isinstance(other, ClassificationMetric):
+            return NotImplemented
+        _validation.check_mergeable((self._labels, self._is_multilabel),
+                                    (other._labels, other._is_multilabel))
+        options = _validation.merged_options(self._defaults, other._defaults)
+        labels, self_at, other_at = _confusion.union(self._labels, other._labels)
+        tallies = _confusion.merge(self._mergeable_tallies(), self_at,
+                                   other._mergeable_tallies(), other_at, len(labels))
+        n_samples = (None if self.n_samples is None or other.n_samples is None
+                     else self.n_samples + other.n_samples)
+        options = tuple(options.get(name, NOT_GIVEN) for name in OPTIONS)
+        return type(self)._from_tallies(labels, tallies, n_samples, self._is_multilabel, options)
+
+    def __radd__(self, other):
+        # sum() starts from 0
+        return self if isinstance(other, int) and other == 0 else NotImplemented
 
     def _check_defaults(self, average, pos_label, zero_division):
         defaults = {}
@@ -206,6 +435,8 @@ class ClassificationMetric:
     def _weight_for(self, sample_weight):
         if sample_weight is None:
             return self._weight
+        if self._true is None:
+            raise _validation.samples_not_kept()
         return _validation.check_sample_weight(sample_weight, self.n_samples, self._index)
 
     def _query(self, sample_weight):
@@ -218,10 +449,12 @@ class ClassificationMetric:
         return dict(zip(self._labels.tolist(), values.tolist()))
 
     def _matrix(self, sample_weight):
-        """The dense matrix: cached while K is small, else built in one pass over the codes."""
+        """The dense matrix: cached while K is small, else built on request."""
         if self._tallies.matrix is not None:
             return self._query(sample_weight).matrix
         weight = self._weight_for(sample_weight)
+        if self._true is None:
+            return _confusion.materialise(self._tallies.cells, self.n_classes)
         return _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight)
 
     # The constructor's options as defaults (SPEC §2): a method's own argument

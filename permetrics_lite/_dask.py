@@ -1,0 +1,58 @@
+"""Evaluations of Dask collections: tally each block where it lives, then add up (SPEC §6).
+
+The map step builds a tallies-only evaluation per block (label discovery
+included); the reduce step adds them in a tree with ``a + b``. Only these small
+evaluations travel between workers, never the labels.
+"""
+
+import operator
+
+from . import _validation
+
+
+def evaluate(tally_block, y_true, y_pred, sample_weight):
+    """The sum of ``tally_block(number, true, pred, weight)`` over aligned blocks."""
+    try:
+        import dask
+    except ImportError:
+        raise _validation.missing_extra("from_dask", "dask", "dask") from None
+    parts = [dask.delayed(tally_block)(number, *block)
+             for number, block in enumerate(_blocks(y_true, y_pred, sample_weight))]
+    while len(parts) > 1:  # a balanced tree: depth log2(blocks)
+        pairs = zip(parts[0::2], parts[1::2])
+        parts = [dask.delayed(operator.add)(a, b) for a, b in pairs] + parts[len(parts) - len(parts) % 2:]
+    return parts[0].compute()
+
+
+def _blocks(y_true, y_pred, sample_weight):
+    """Triples of delayed blocks (true, pred, weight) holding the same samples."""
+    import dask.array as da
+    import dask.dataframe as dd
+
+    named = {"y_true": y_true, "y_pred": y_pred}
+    if sample_weight is not None:
+        named["sample_weight"] = sample_weight
+    for name, value in named.items():
+        if not isinstance(value, (da.Array, dd.Series)):
+            raise _validation.not_dask(name, value)
+    series = list(named.values())
+    if all(isinstance(s, dd.Series) for s in series) and len({s.npartitions for s in series}) == 1:
+        blocks = [s.to_delayed() for s in series]  # columns of one frame: partitions match
+    else:
+        arrays = {name: _as_array(value) for name, value in named.items()}
+        _validation.check_dask_shapes({name: a.shape for name, a in arrays.items()})
+        rows = arrays["y_true"].chunks[0]
+        blocks = [a.rechunk((rows,) + a.shape[1:]).to_delayed().ravel() for a in arrays.values()]
+    if sample_weight is None:
+        blocks.append([None] * len(blocks[0]))
+    return list(zip(*blocks))
+
+
+def _as_array(value):
+    import dask.array as da
+
+    if not isinstance(value, da.Array):
+        value = value.to_dask_array(lengths=True)
+    elif any(size != size for size in value.shape):  # nan: chunk sizes unknown
+        value = value.compute_chunk_sizes()
+    return value
