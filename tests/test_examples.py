@@ -4,6 +4,7 @@ import runpy
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -18,7 +19,7 @@ def run(name, capsys):
 
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
-              "multilabel.py", "quickstart.py", "spam_filter.py"}
+              "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -82,3 +83,15 @@ def test_spam_filter(capsys):
     assert ns["ham_recall"] == pytest.approx(tn / (tn + fp))
     assert "PS   0.8571" in out and "MCC  0.6847" in out
     assert "recall of ham: 0.9167" in out
+
+
+def test_streaming(capsys):
+    ns, out = run("streaming.py", capsys)
+    true, pred = map(np.concatenate, zip(*map(ns["one_day"], range(7))))
+    accuracy = np.mean(true == pred)  # brute force over the 70,000 samples
+    assert ns["week"].n_samples == 70_000 and ns["week"].AS() == pytest.approx(accuracy)
+    assert ns["truck_recall"] == pytest.approx(np.mean(pred[true == "truck"] == "truck"))
+    assert ns["paper_accuracy"] == 0.85 and ns["paper_sensitivity"] == 0.875
+    assert f"accuracy {accuracy:.4f}" in out
+    assert "paper: accuracy 0.850, sensitivity 0.875" in out
+
