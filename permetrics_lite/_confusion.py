@@ -72,16 +72,20 @@ def build(true, pred, classes=None, weight=None):
     With ``classes`` None the order is the sorted union of both arrays.
     """
     classes, true, pred, complete = encode(true, pred, classes)
+    counts = tally(true, pred, len(classes), weight)
     if complete:
-        return classes, true, pred, tally(true, pred, len(classes), weight)
-    # The codes cover a range of integers; the unweighted tally tells which occur.
-    counts = tally(true, pred, len(classes))
+        return classes, true, pred, counts
+    # The codes cover a range of integers; the tallies tell which of them occur,
+    # unless a zero weight hides one: then count again, unweighted.
     present = (counts.support > 0) | (counts.predicted > 0)
+    if weight is not None and not present.all():
+        unweighted = tally(true, pred, len(classes))
+        present = (unweighted.support > 0) | (unweighted.predicted > 0)
     if not present.all():
         lookup = (np.cumsum(present) - 1).astype(code_dtype(np.count_nonzero(present)))
         classes, true, pred = classes[present], lookup[true], lookup[pred]
-        counts = _restrict(counts, present, true, pred)
-    return classes, true, pred, counts if weight is None else tally(true, pred, len(classes), weight)
+        counts = _restrict(counts, present, true, pred, weight)
+    return classes, true, pred, counts
 
 
 def encode(true, pred, classes=None):
@@ -175,11 +179,11 @@ def _encode_known(true, pred, classes):
     return np.asarray(classes), codes[0], codes[1]
 
 
-def _restrict(counts, present, true, pred):
+def _restrict(counts, present, true, pred, weight):
     """The tallies of the present classes only (absent ones count nothing)."""
     n_classes = np.count_nonzero(present)
     if counts.matrix is None and n_classes * n_classes <= DENSE_LIMIT:
-        return tally(true, pred, n_classes)  # few enough classes now to keep the matrix
+        return tally(true, pred, n_classes, weight)  # few enough classes now to keep the matrix
     matrix = None if counts.matrix is None else counts.matrix[np.ix_(present, present)]
     return counts._replace(tp=counts.tp[present], support=counts.support[present],
                            predicted=counts.predicted[present], matrix=matrix)

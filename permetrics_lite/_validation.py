@@ -143,10 +143,10 @@ def _check_floats(values, name):
 
 def _check_objects(values, name):
     """Object arrays hold strings or Python numbers; sort them out."""
-    _first_missing(values, name)
     inferred = pd.api.types.infer_dtype(values, skipna=False)
-    if inferred in ("string", "bytes"):
+    if inferred in ("string", "bytes"):  # all strings: nothing missing (that would be "mixed")
         return values
+    _first_missing(values, name)
     if inferred in ("integer", "boolean", "floating", "mixed-integer-float", "decimal"):
         numeric = np.array(values.tolist())
         if numeric.dtype.kind in "biuf":

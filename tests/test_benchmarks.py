@@ -1,0 +1,63 @@
+"""The benchmark script runs at tiny sizes, and its libraries compute the same metrics."""
+
+import importlib.util
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_prints_every_table_at_tiny_sizes():
+    command = [sys.executable, str(SCRIPT), "--sizes", "300,3000", "--classes", "2,10",
+               "--repeat", "1", "--string-size", "3000", "--many-classes", "5000:2000",
+               "--budget", "60"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for heading in ("Construction beside the floors", "one accuracy from fresh arrays",
+                    "construct + ten metrics", "sample-weighted accuracy", "per-class report",
+                    "Peak extra memory", "Many classes (N=5e+03, K=", "SPEC §7 targets"):
+        assert heading in out
+    assert "fails:" not in out and "over budget" not in out and "failed" not in out
+    rows = [line for line in out.splitlines() if line.startswith(("| int |", "| str |"))]
+    assert len(rows) == 4 * 2 * 2 * 2  # workloads x kinds x sizes x classes
+    for target in ("construction / bincount floor", "scikit-learn / ours", "pycm / ours",
+                   "permetrics / ours", "peak extra memory"):
+        assert target in out
+
+
+@pytest.mark.parametrize("kind", ["int", "str"])
+def test_the_peers_compute_the_metrics_we_time(bench, kind):
+    t, p, w = bench.problem(2000, 5, kind)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ours = bench.ours("ten", t, p, w)
+        sklearn = bench.sklearn("ten", t, p, w)
+        pycm = bench.pycm("ten", t, p, w)
+        for library in bench.LIBRARIES:
+            arrays = [bench.ADAPT.get(library, lambda a: a)(a) for a in (t, p, w)]
+            assert bench.RUNNERS[library]("accuracy", *arrays) == pytest.approx(ours[0])
+            if "weighted" in bench.OFFERS[library]:
+                expected = np.average(t == p, weights=w)
+                assert bench.RUNNERS[library]("weighted", *arrays) == pytest.approx(expected)
+    scalars = [0, 1, 2, 4, 6, 7, 8, 9]  # AS, count, BAS, PCA macro, P, R, F1, MCC
+    for index in scalars:
+        assert sklearn[index] == pytest.approx(ours[index])
+        assert pycm[index] == pytest.approx(ours[index])
+    assert list(ours[3].values()) == pytest.approx(list(sklearn[3]))
+    assert list(ours[3].values()) == pytest.approx(list(pycm[3].values()))
+    np.testing.assert_array_equal(ours[5], sklearn[5])
+    np.testing.assert_array_equal(ours[5], pycm[5])
