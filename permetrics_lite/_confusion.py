@@ -180,13 +180,15 @@ def _encode_known(true, pred, classes):
 
 
 def _restrict(counts, present, true, pred, weight):
-    """The tallies of the present classes only (absent ones count nothing)."""
+    """The tallies of the present classes only, summed as if the absent never were
+    (a sum over extra zeros can round differently)."""
     n_classes = np.count_nonzero(present)
-    if counts.matrix is None and n_classes * n_classes <= DENSE_LIMIT:
+    if counts.matrix is not None:
+        return from_matrix(counts.matrix[np.ix_(present, present)])
+    if n_classes * n_classes <= DENSE_LIMIT:
         return tally(true, pred, n_classes, weight)  # few enough classes now to keep the matrix
-    matrix = None if counts.matrix is None else counts.matrix[np.ix_(present, present)]
-    return counts._replace(tp=counts.tp[present], support=counts.support[present],
-                           predicted=counts.predicted[present], matrix=matrix)
+    tp, support, predicted = (values[present] for values in counts[:3])
+    return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
 
 
 def tally(true, pred, n_classes, weight=None):
