@@ -289,9 +289,16 @@ def _scalar(value):
 
 def sparse_cells(true, pred, n_classes, weight=None):
     """The nonzero cells of the matrix of the codes (one sort), for merging many classes."""
-    index, inverse = np.unique(true.astype(np.int64) * n_classes + pred, return_inverse=True)
-    count = np.bincount(inverse, weight, len(index))
-    return Cells(index, count)
+    count = np.ones(len(true), dtype=np.int64) if weight is None else weight
+    return _summed(true.astype(np.int64) * n_classes + pred, count)
+
+
+def _summed(index, count):
+    """Cells with equal positions added up, in position order (exact for int counts)."""
+    order = np.argsort(index, kind="stable")
+    index, count = index[order], count[order]
+    starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
+    return Cells(index[starts], np.add.reduceat(count, starts))
 
 
 def union(first, second):
@@ -340,10 +347,7 @@ def merge(first, first_at, second, second_at, n_classes):
         parts = [(_sparse(first), first_at), (_sparse(second), second_at)]
         index = np.concatenate([_moved(cells.index, at, n_classes) for cells, at in parts])
         count = np.concatenate([cells.count for cells, _ in parts])
-        order = np.argsort(index, kind="stable")
-        index, count = index[order], count[order]
-        starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
-        merged = merged._replace(cells=Cells(index[starts], np.add.reduceat(count, starts)))
+        merged = merged._replace(cells=_summed(index, count))
     return merged
 
 

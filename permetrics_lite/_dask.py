@@ -19,8 +19,8 @@ def evaluate(tally_block, y_true, y_pred, sample_weight):
     parts = [dask.delayed(tally_block)(number, *block)
              for number, block in enumerate(_blocks(y_true, y_pred, sample_weight))]
     while len(parts) > 1:  # a balanced tree: depth log2(blocks)
-        pairs = zip(parts[0::2], parts[1::2])
-        parts = [dask.delayed(operator.add)(a, b) for a, b in pairs] + parts[len(parts) - len(parts) % 2:]
+        paired = [dask.delayed(operator.add)(a, b) for a, b in zip(parts[0::2], parts[1::2])]
+        parts = paired + parts[2 * len(paired):]  # an odd one out waits for the next level
     return parts[0].compute()
 
 

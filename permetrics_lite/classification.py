@@ -277,7 +277,8 @@ class ClassificationMetric:
         Parameters
         ----------
         y_true, y_pred : dask Array or dask Series of shape (n_samples,)
-            Class labels, as for the constructor. Dask Series of one DataFrame
+            Class labels, as for the constructor (or dask arrays of shape
+            (n_samples, n_labels) for multilabel indicators). Dask Series of one DataFrame
             (same partitions) are paired partition by partition; anything else
             is rechunked like ``y_true``.
         sample_weight : dask Array or dask Series, default=None
@@ -298,8 +299,8 @@ class ClassificationMetric:
         ImportError
             If dask is not installed.
         ValueError, TypeError
-            As the constructor, for the first bad block; or when the inputs
-            are not dask collections of one dimension and equal length.
+            As the constructor, for the first bad block (its number in the
+            message); or when the inputs are not dask collections of equal length.
 
         Examples
         --------
