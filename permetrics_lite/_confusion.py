@@ -42,9 +42,11 @@ class Tallies(NamedTuple):
     def tn(self):
         if self.negatives is not None:
             return self.negatives
-        # scikit-learn's order of subtraction; the clip absorbs rounding of tiny weights
+        # scikit-learn's order of subtraction. Weighted, total and the column sums
+        # are summed in different orders: a true 0 can come out as +-1e-16 and
+        # turn an undefined NPV into 1.0, so residues below 1e-12 of the total are 0.
         tn = self.total - self.tp - self.fp - self.fn
-        return tn if tn.dtype.kind == "i" else np.maximum(tn, 0.0)
+        return tn if tn.dtype.kind == "i" else np.where(tn < 1e-12 * self.total, 0.0, tn)
 
 
 class Cells(NamedTuple):
