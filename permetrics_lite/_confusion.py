@@ -167,18 +167,23 @@ def _encode_hashed(true, pred):
 
 
 def _encode_known(true, pred, classes):
+    return (np.asarray(classes),) + encode_known(classes, true, pred)
+
+
+def encode_known(classes, *arrays, where="y_true or y_pred"):
+    """The codes of each array in the order of ``classes``; other labels are an error."""
     index, dtype = pd.Index(classes), code_dtype(len(classes))
-    codes = [np.empty(len(true), dtype), np.empty(len(pred), dtype)]
+    codes = tuple(np.empty(len(values), dtype) for values in arrays)
     unlisted = []
-    for values, out in zip((true, pred), codes):
+    for values, out in zip(arrays, codes):
         for step in _steps(len(values)):  # get_indexer gives intp: keep it chunk-sized
             found = index.get_indexer(values[step])
             out[step] = found
             unlisted.append(values[step][found < 0])
     unlisted = np.concatenate(unlisted)
     if len(unlisted):
-        raise _validation.unlisted_labels(np.sort(pd.unique(unlisted)))
-    return np.asarray(classes), codes[0], codes[1]
+        raise _validation.unlisted_labels(np.sort(pd.unique(unlisted)), where)
+    return codes
 
 
 def _restrict(counts, present, true, pred, weight):
@@ -205,6 +210,14 @@ def tally(true, pred, n_classes, weight=None):
         hit = t == p
         tp += np.bincount(t[hit], None if w is None else w[hit], n_classes)
     return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
+
+
+def count(codes, length, weight=None):
+    """``np.bincount`` of small codes in chunks, so no N-sized intp copy is made."""
+    counts = _zeros(length, weight)
+    for step in _steps(len(codes), length):
+        counts += np.bincount(codes[step], None if weight is None else weight[step], length)
+    return counts
 
 
 def from_matrix(matrix):

@@ -193,6 +193,15 @@ def accuracy(tallies):
     return float(tallies.correct / tallies.total)
 
 
+def binary_balanced_accuracy(counts):
+    """Balanced accuracy of binary counts, vectorised (over thresholds): the mean of
+    specificity (the negative class's recall) and recall, over the classes present."""
+    # (right, support) of the negative and the positive class; support is the
+    # same at every threshold, and a class without it is left out, as in BAS
+    classes = ((counts.tn, counts.tn + counts.fp), (counts.tp, counts.tp + counts.fn))
+    return np.mean([right / support for right, support in classes if support[0] > 0], axis=0)
+
+
 def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):
     """Mean recall over the classes present in y_true; optionally chance-corrected.
 

@@ -25,6 +25,7 @@ class Metric(NamedTuple):
 _UNIT = (0.0, 1.0)
 _CORRELATION = (-1.0, 1.0)
 
+# Metrics of labels: every evaluation answers them
 METRICS = (
     Metric("AS", "accuracy_score", "accuracy (multilabel: subset accuracy)", True, _UNIT, 1.0),
     Metric("BAS", "balanced_accuracy_score", "balanced accuracy", True, _UNIT, 1.0),
@@ -46,7 +47,15 @@ METRICS = (
     Metric("HML", "hamming_loss", "Hamming loss", False, _UNIT, 0.0),
 )
 
-_BY_NAME = {**{m.alias: m for m in METRICS}, **{m.name: m for m in METRICS}}
+# Metrics of scores: evaluations built by ClassificationMetric.from_scores only
+SCORE_METRICS = (
+    Metric("TKA", "top_k_accuracy_score", "top-k accuracy: true class among the k best scores",
+           True, _UNIT, 1.0),
+)
+
+ALL_METRICS = METRICS + SCORE_METRICS
+
+_BY_NAME = {**{m.alias: m for m in ALL_METRICS}, **{m.name: m for m in ALL_METRICS}}
 
 SUPPORT = MappingProxyType({  # read-only: get_support hands out copies
     m.alias: MappingProxyType({
@@ -54,7 +63,7 @@ SUPPORT = MappingProxyType({  # read-only: get_support hands out copies
         "range": m.range,
         "best": m.best,
     })
-    for m in METRICS
+    for m in ALL_METRICS
 })
 
 
@@ -62,4 +71,4 @@ def lookup(name):
     """The registry row of a short alias or a long name."""
     if isinstance(name, str) and name in _BY_NAME:
         return _BY_NAME[name]
-    raise _validation.unknown_metric(name, [m.alias for m in METRICS], list(_BY_NAME))
+    raise _validation.unknown_metric(name, [m.alias for m in ALL_METRICS], list(_BY_NAME))

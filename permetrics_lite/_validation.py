@@ -358,10 +358,10 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
     return weight
 
 
-def unlisted_labels(found):
+def unlisted_labels(found, where="y_true or y_pred"):
     """The error for data labels that ``labels`` leaves out."""
     return ValueError(
-        f"y_true or y_pred contain label(s) missing from labels: {_preview(found)}; "
+        f"{where} contain label(s) missing from labels: {_preview(found)}; "
         "add them to labels (nothing is dropped silently)."
     )
 
@@ -628,3 +628,168 @@ def check_dask_shapes(shapes):
                 f"{first} and {name} have different lengths: {first_shape[0]} and "
                 f"{shape[0]}; they must hold one value per sample each."
             )
+
+
+# --------------------------------------------------------------------------
+# Scores: from_scores, top-k accuracy, threshold sweeps (SPEC §6)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreTargets:
+    """Validated scores: labels of one kind and finite numeric scores."""
+
+    true: np.ndarray  # 1-D labels
+    scores: np.ndarray  # (N,) float64 binary scores, or an (N, K) numeric matrix
+    classes: np.ndarray  # the class of each column; (negative, positive) for 1-D scores
+    index: Optional[pd.Index]
+
+
+def check_scores(y_true, y_score, labels):
+    """Validate ``from_scores`` input; return :class:`ScoreTargets` or raise."""
+    true, score = _to_column(y_true, "y_true"), _to_column(y_score, "y_score")
+    if true.values.ndim != 1:
+        raise ValueError(
+            f"y_true has shape {true.values.shape}; from_scores takes 1-D class labels "
+            "(multilabel scores are not supported)."
+        )
+    if len(true.values) != len(score.values):
+        raise ValueError(
+            f"y_true and y_score have different lengths: {len(true.values)} and "
+            f"{len(score.values)}; they must hold one label and one score (row) per sample."
+        )
+    _check_aligned([("y_true", true.index), ("y_score", score.index)])
+    values = _check_label_values(true.values, "y_true")
+    scores = _check_score_values(score.values)
+    classes = check_labels(labels)
+    if classes is None and score.columns is not None:  # a DataFrame's columns name the classes
+        classes = check_labels(np.asarray(score.columns), "the columns of y_score")
+    if classes is None and true.categories is not None:
+        classes = check_labels(true.categories, "the categories of y_true")
+    if classes is None:
+        classes = _classes_of_scores(values, scores)
+    else:
+        _check_same_kind(values, "y_true", classes, "labels")
+        values, classes = _bools_as_integers(values, classes)
+    _check_score_columns(scores, classes)
+    return ScoreTargets(values, scores, classes, true.index if true.index is not None
+                        else score.index)
+
+
+def _check_score_values(values):
+    """Finite numbers: float64 for 1-D scores (kept), the matrix as it is (not kept)."""
+    if values.dtype.kind == "O":
+        missing = pd.isna(values)
+        if missing.any():
+            _raise_not_finite(missing, "missing (NaN, None or NA)")
+        try:
+            values = values.astype(np.float64)
+        except (TypeError, ValueError):
+            values = None
+    if values is None or values.dtype.kind not in "biuf":
+        kind = "objects" if values is None else f"dtype {values.dtype}"
+        raise TypeError(
+            f"y_score must hold numbers (probabilities, scores or decision values); got "
+            f"{kind}. For predicted labels use ClassificationMetric(y_true, y_pred)."
+        )
+    if values.dtype.kind == "f":
+        not_finite = ~np.isfinite(values)
+        if not_finite.any():
+            _raise_not_finite(not_finite, "NaN or infinite")
+    if values.ndim == 2 and values.shape[1] == 0:
+        raise ValueError("y_score has no columns; give one column of scores per class.")
+    return values.astype(np.float64) if values.ndim == 1 else values
+
+
+def _raise_not_finite(bad, problem):
+    first = np.argwhere(bad)[0]
+    where = (f"position {first[0]}" if bad.ndim == 1
+             else f"row {first[0]}, column {first[1]}")
+    raise ValueError(
+        f"y_score contains {int(np.count_nonzero(bad))} {problem} value(s), the first at "
+        f"{where}; scores must be finite numbers."
+    )
+
+
+def _classes_of_scores(values, scores):
+    """The classes of y_true, in sorted order; for 1-D scores, the binary pair.
+
+    One class in y_true still names the pair when it is boolean or in {0, 1}
+    or {-1, 1}, as scikit-learn assumes.
+    """
+    found = np.sort(pd.unique(values))
+    if scores.ndim == 2:
+        return found
+    if len(found) == 1:
+        for pair in ((False, True), (0, 1), (-1, 1)):
+            if (values.dtype.kind == "b") == isinstance(pair[0], bool) and found[0] in pair:
+                return np.array(pair, dtype=values.dtype)
+        raise ValueError(
+            f"y_true holds one class ({_plain(found[0])!r}) and y_score is 1-D, so the "
+            "other class is unknown; pass labels=[negative, positive]."
+        )
+    return found
+
+
+def _check_score_columns(scores, classes):
+    if scores.ndim == 1 and len(classes) != 2:
+        raise ValueError(
+            f"y_score is 1-D: binary scores, one per sample, for two classes "
+            f"(negative, positive); but there are {len(classes)}: {_preview(classes)}. "
+            "Pass an (n_samples, n_classes) score matrix, or labels=[negative, positive]."
+        )
+    if scores.ndim == 2 and scores.shape[1] != len(classes):
+        raise ValueError(
+            f"y_score has {scores.shape[1]} columns but there are {len(classes)} classes "
+            f"{_preview(classes)}; pass labels naming the class of each column."
+        )
+
+
+def check_threshold(threshold):
+    """A finite real number."""
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(
+            threshold, (int, float, np.integer, np.floating)):
+        raise TypeError(f"threshold must be a real number; got {threshold!r}.")
+    if not np.isfinite(threshold):
+        raise ValueError(f"threshold must be finite; got {threshold!r}.")
+    return float(threshold)
+
+
+def threshold_for_matrix(threshold):
+    return ValueError(
+        f"threshold={threshold!r} applies to 1-D binary scores; an (n_samples, n_classes) "
+        "score matrix predicts the class of its highest score (argmax). Drop threshold, "
+        "or pass the positive class's scores as 1-D y_score."
+    )
+
+
+def check_k(k):
+    """Top-k's k: an integer >= 1."""
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"k must be an integer >= 1; got {k!r}.")
+    if k < 1:
+        raise ValueError(f"k must be >= 1; got {k}.")
+    return int(k)
+
+
+def scores_needed(query, kind):
+    """The error for a score query on an evaluation without the scores it needs."""
+    return ValueError(
+        f"{query} needs {kind}, and this evaluation has none: it was built from labels, "
+        "from tallies (a + b, from_confusion_matrix, from_batches, from_dask) or from "
+        "other scores. Build it with ClassificationMetric.from_scores(y_true, y_score)."
+    )
+
+
+def unknown_curve_metric(metric, names):
+    return ValueError(
+        f"metric must be a column of the threshold curve or its alias {list(names)}; got "
+        f"{metric!r}.{_closest(metric, names, n=2)}"
+    )
+
+
+def undefined_everywhere(column):
+    return ValueError(
+        f"{column} is undefined (nan) at every threshold, so none is best; pass "
+        "zero_division=0.0 or 1.0 to give 0/0 a value."
+    )

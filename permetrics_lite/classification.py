@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _registry, _validation
+from . import _confusion, _formulas, _registry, _scores, _validation
 from ._docstrings import share
 
 AVERAGES = (None, "binary", "micro", "macro", "weighted")
@@ -144,13 +144,14 @@ class ClassificationMetric:
                          options=(average, pos_label, zero_division))
 
     def _init_state(self, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS,
-                    samples=None):
+                    samples=None, scored=None):
         """Set the read-only state. ``samples`` (true codes, pred codes, weight, index)
-        is None for objects built from tallies alone, which refuse query-time weights."""
+        is None for objects built from tallies alone, which refuse query-time weights;
+        ``scored`` is what only an evaluation of scores has (:class:`_scores.Scored`)."""
         true, pred, weight, index = samples or (None, None, None, None)
         self.__dict__.update(_labels=labels, _tallies=tallies, _n_samples=n_samples,
                              _is_multilabel=is_multilabel, _true=true, _pred=pred,
-                             _weight=weight, _index=index)
+                             _weight=weight, _index=index, _scored=scored)
         self.__dict__["_defaults"] = self._check_defaults(*options)
         _freeze(tuple(self.__dict__.values()))
 
@@ -159,6 +160,99 @@ class ClassificationMetric:
         """An evaluation that keeps tallies only (no per-sample codes)."""
         evaluation = cls.__new__(cls)
         evaluation._init_state(labels, tallies, n_samples, is_multilabel, options)
+        return evaluation
+
+    @classmethod
+    def from_scores(cls, y_true, y_score, *, threshold=Default(0.5), labels=None,
+                    sample_weight=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
+                    zero_division=NOT_GIVEN):
+        """Build an evaluation from scores: thresholded binary scores or a score matrix.
+
+        The scores become predictions once, at construction: 1-D scores
+        predict the second class where ``score >= threshold``; an (N, K)
+        matrix predicts the class of its highest score, the first column of
+        equal ones (``numpy.argmax``). The result answers every metric, and
+        also the score queries: top-k accuracy (``TKA``) from a histogram of
+        the rank of each sample's true class, and, for 1-D scores, the
+        threshold curve (``threshold_curve``, ``best_threshold``).
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True class labels, as for the constructor.
+        y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+            Finite numbers: probabilities, scores or decision values (any
+            range). 1-D: the score of the positive (second) class of a binary
+            problem. 2-D: one column per class, in the order of ``labels``; a
+            DataFrame's columns name the classes.
+        threshold : float, default=0.5
+            1-D scores only: the lowest score predicted positive. Use 0.0 for
+            decision values such as ``decision_function`` output.
+        labels : array-like, default=None
+            The class of each column (2-D), or ``[negative, positive]`` (1-D).
+            By default a DataFrame's columns, a Categorical's categories, or
+            the sorted classes of ``y_true``, which must then hold every
+            class. With 1-D scores, ``y_true`` holding only 0 or 1 (or only
+            -1 or 1, or booleans) implies the pair ``[0, 1]`` (``[-1, 1]``,
+            ``[False, True]``), as scikit-learn assumes.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Weights, as for the constructor.
+        average, pos_label, zero_division : optional
+            Defaults of every query, as in the constructor.
+
+        Returns
+        -------
+        ClassificationMetric
+
+        Raises
+        ------
+        ValueError
+            For NaN or infinite scores, lengths that differ, a number of
+            columns that is not the number of classes, 1-D scores for other
+            than two classes, a ``threshold`` given with a score matrix, or
+            the constructor's errors for ``y_true``, ``labels`` and weights.
+        TypeError
+            For scores that are not numbers, or a ``threshold`` that is not one.
+
+        See Also
+        --------
+        top_k_accuracy_score, threshold_curve, best_threshold
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> spam = ClassificationMetric.from_scores(["ham", "spam", "spam", "ham"],
+        ...                                         [0.1, 0.8, 0.4, 0.6])
+        >>> spam.CM().tolist(), spam.AS()
+        ([[1, 1], [1, 1]], 0.5)
+        >>> ClassificationMetric.from_scores(["ham", "spam", "spam", "ham"],
+        ...                                  [0.1, 0.8, 0.4, 0.6], threshold=0.7).AS()
+        0.75
+
+        A score matrix predicts the class of each row's highest score:
+
+        >>> scores = [[0.7, 0.2, 0.1], [0.3, 0.3, 0.4], [0.5, 0.5, 0.0]]
+        >>> cm = ClassificationMetric.from_scores(["a", "b", "b"], scores, labels=["a", "b", "c"])
+        >>> cm.CM().tolist(), cm.TKA(1), cm.TKA(2), cm.TKA(3)
+        ([[1, 0, 0], [1, 0, 1], [0, 0, 0]], 0.3333333333333333, 0.6666666666666666, 1.0)
+        """
+        targets = _validation.check_scores(y_true, y_score, labels)
+        if targets.scores.ndim == 2 and not isinstance(threshold, Default):
+            raise _validation.threshold_for_matrix(threshold)
+        binary = targets.scores.ndim == 1
+        threshold = _validation.check_threshold(getattr(threshold, "value", threshold))
+        n_samples, n_classes = len(targets.true), len(targets.classes)
+        weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
+        (true,) = _confusion.encode_known(targets.classes, targets.true, where="y_true")
+        pred, ranks = _scores.decide(true, targets.scores, threshold)
+        scored = _scores.Scored(ranks, _confusion.count(ranks, n_classes, weight),
+                                targets.scores if binary else None,
+                                threshold if binary else None)
+        evaluation = cls.__new__(cls)
+        evaluation._init_state(np.array(targets.classes),
+                               _confusion.tally(true, pred, n_classes, weight), n_samples,
+                               False, (average, pos_label, zero_division),
+                               samples=(true, pred, weight, targets.index), scored=scored)
         return evaluation
 
     @classmethod
@@ -405,6 +499,11 @@ class ClassificationMetric:
     @property
     def is_multilabel(self):
         return self._is_multilabel
+
+    @property
+    def threshold(self):
+        """The decision threshold of 1-D scores (``from_scores``), else None."""
+        return None if self._scored is None else self._scored.threshold
 
     def __setattr__(self, name, value):
         raise AttributeError(
@@ -1267,6 +1366,188 @@ class ClassificationMetric:
         return _formulas.hamming_loss(self._query(sample_weight), self._is_multilabel)
 
     # ------------------------------------------------------------------
+    # Scores (SPEC §6): evaluations built by from_scores
+    # ------------------------------------------------------------------
+
+    def _scored_for(self, query, binary=False):
+        """The score state a query needs, or a clear refusal."""
+        scored = self._scored
+        if scored is None or (binary and scored.scores is None):
+            raise _validation.scores_needed(
+                query, "1-D binary scores" if binary else "scores (from_scores)")
+        return scored
+
+    @share
+    def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
+        """Top-k accuracy: the fraction of samples whose true class is among the k best scores.
+
+        Classes are ranked by score, equal scores by column (the earlier
+        first), the same rule that picks the prediction, so ``TKA(1)``
+        equals ``AS()`` exactly. For evaluations built by ``from_scores``.
+
+        Parameters
+        ----------
+        k : int, default=1
+            How many of the best-scored classes count as a hit; ``k`` >= the
+            number of classes gives 1.0.
+        normalize : bool, default=True
+            ``True`` gives the fraction; ``False`` the number of hits, an
+            ``int`` (or the ``float`` sum of their weights when weighted).
+        {{sample_weight}}
+
+        Returns
+        -------
+        float or int
+            In [0, 1] when normalized, non-decreasing in ``k``; best 1.0.
+
+        Raises
+        ------
+        ValueError
+            For an evaluation without scores (built from labels or tallies),
+            or ``k`` < 1.
+        TypeError
+            For a ``k`` that is not an integer.
+
+        See Also
+        --------
+        TKA : Short alias.
+        from_scores : Builds the evaluation that answers this.
+
+        Notes
+        -----
+        With :math:`r_i` the rank of sample :math:`i`'s true class (0 for
+        the best score), :math:`\\mathrm{TKA}_k = \\frac{1}{N} \\sum_i [r_i < k]`.
+        The ranks are counted once, at construction, so any ``k`` costs
+        O(K). Without ties this is ``sklearn.metrics.top_k_accuracy_score``;
+        scikit-learn breaks ties the other way (the later column first).
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> scores = [[0.5, 0.2, 0.2], [0.3, 0.4, 0.3], [0.2, 0.4, 0.4], [0.7, 0.2, 0.1]]
+        >>> cm = ClassificationMetric.from_scores([0, 1, 2, 2], scores)
+        >>> cm.TKA(1), cm.TKA(2), cm.TKA(2, normalize=False), cm.AS()
+        (0.5, 0.75, 3, 0.5)
+        """
+        k = _validation.check_k(k)
+        normalize = _validation.check_bool("normalize", normalize)
+        scored = self._scored_for("top_k_accuracy_score (TKA)")
+        if sample_weight is None:
+            tallies, rank_counts = self._tallies, scored.rank_counts
+        else:
+            weight = self._weight_for(sample_weight)
+            tallies = self._tally(weight)
+            rank_counts = _confusion.count(scored.ranks, self.n_classes, weight)
+        hits = _scores.top_k(rank_counts, tallies, k)
+        return float(hits / tallies.total) if normalize else hits
+
+    @share
+    def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
+        """Counts and scores at every threshold of binary scores, one row per distinct score.
+
+        Row ``t`` is the evaluation of predicting the positive (second)
+        class wherever ``score >= t``. For evaluations built by
+        ``from_scores`` with 1-D scores.
+
+        Parameters
+        ----------
+        {{sample_weight}}
+        {{zero_division}}
+            It applies to precision where no weight is predicted positive, and
+            to recall (or specificity) when y_true has no positive (negative).
+
+        Returns
+        -------
+        DataFrame
+            Thresholds ascending, with columns ``threshold``, ``tp``, ``fp``,
+            ``fn``, ``tn`` (ints, floats when weighted), ``accuracy``,
+            ``balanced_accuracy``, ``recall``, ``specificity``,
+            ``precision`` and ``f1`` of the positive class: what ``AS``,
+            ``BAS``, ``RS``, ``SS``, ``PS`` and ``F1S`` give at that threshold.
+            A threshold above every score (nothing predicted positive) is not a row.
+
+        Raises
+        ------
+        ValueError
+            For an evaluation without 1-D scores.
+
+        See Also
+        --------
+        best_threshold : The row where a metric is highest.
+        plot_threshold_curve : The curve as a plot.
+
+        Notes
+        -----
+        One sort of the scores (``numpy.unique``), one tally per distinct
+        score and cumulative sums from the top: O(N log N) for all the
+        thresholds, never a pass per threshold.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> cm.threshold_curve()[["threshold", "tp", "fp", "accuracy", "recall"]]
+           threshold  tp  fp  accuracy  recall
+        0       0.10   2   2      0.50     1.0
+        1       0.35   2   1      0.75     1.0
+        2       0.40   1   1      0.50     0.5
+        3       0.80   1   0      0.75     0.5
+        """
+        zero_division = self._zero_division(zero_division)
+        scored = self._scored_for("threshold_curve", binary=True)
+        thresholds, counts = _scores.sweep(scored.scores, self._true == 1,
+                                           self._weight_for(sample_weight))
+        return pd.DataFrame(_scores.curve(thresholds, counts, zero_division))
+
+    @share
+    def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Default("warn")):
+        """The threshold of binary scores at which a metric is highest, and that value.
+
+        Parameters
+        ----------
+        metric : str, default="AS"
+            A column of :meth:`threshold_curve` (``"accuracy"``,
+            ``"balanced_accuracy"``, ``"recall"``, ``"specificity"``,
+            ``"precision"``, ``"f1"``), or the alias or long name of the same
+            metric (``"AS"``, ``"BAS"``, ``"RS"``, ``"SS"``, ``"PS"``,
+            ``"F1S"``, ``"f1_score"`` ...).
+        {{sample_weight}}
+        {{zero_division}}
+
+        Returns
+        -------
+        (float, float)
+            The threshold and the metric's value there. Of thresholds with
+            the same best value, the lowest.
+
+        Raises
+        ------
+        ValueError
+            For an unknown ``metric``, an evaluation without 1-D scores, or a
+            metric undefined (nan) at every threshold.
+
+        See Also
+        --------
+        threshold_curve : Every threshold and its scores.
+
+        Examples
+        --------
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> cm.best_threshold()
+        (0.35, 0.75)
+        >>> cm.best_threshold("precision")
+        (0.8, 1.0)
+        """
+        column = _scores.curve_column(metric)
+        curve = self.threshold_curve(sample_weight=sample_weight, zero_division=zero_division)
+        values = curve[column].to_numpy()
+        if np.isnan(values).all():
+            raise _validation.undefined_everywhere(column)
+        best = int(np.nanargmax(values))  # the first: the lowest threshold
+        return float(curve["threshold"].iat[best]), float(values[best])
+
+    # ------------------------------------------------------------------
     # permetrics-style helpers (SPEC §4.2)
     # ------------------------------------------------------------------
 
@@ -1470,5 +1751,133 @@ class ClassificationMetric:
         return pd.Series(rows, name="value", dtype=object)
 
 
-for _metric in _registry.METRICS:
+    # ------------------------------------------------------------------
+    # Plots (optional extra "plot": matplotlib), drawn by the plotting module
+    # ------------------------------------------------------------------
+
+    def plot_confusion_matrix(self, normalize=None, ax=None):
+        """Draw the confusion matrix as an annotated heat map; return the Axes.
+
+        Parameters
+        ----------
+        normalize : {"true", "pred", "all"} or None, default=None
+            As in ``CM``: counts, or each row, column or the whole normalized.
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure when None.
+
+        Returns
+        -------
+        matplotlib Axes
+            Columns are the predicted classes, rows the true ones.
+
+        Raises
+        ------
+        ImportError
+            If matplotlib (the extra ``plot``) is not installed.
+        ValueError
+            For multilabel input (one 2 x 2 matrix per label: use ``plot_per_class``).
+
+        See Also
+        --------
+        permetrics_lite.plotting.confusion_matrix
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")  # draw without a display
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric(["cat", "dog", "dog"], ["cat", "cat", "dog"])
+        >>> ax = cm.plot_confusion_matrix(normalize="true")
+        >>> ax.get_title(), ax.get_xlabel()
+        ('Confusion matrix (normalized: true)', 'Predicted label')
+        """
+        from . import plotting
+
+        return plotting.confusion_matrix(self, normalize, ax)
+
+    def plot_per_class(self, metrics=("accuracy", "recall"), ax=None):
+        """Draw per-class scores as grouped bars, with their macro averages as lines.
+
+        Parameters
+        ----------
+        metrics : sequence of str, default=("accuracy", "recall")
+            Score columns of ``report()``: ``"accuracy"`` (one-vs-rest),
+            ``"recall"``, ``"precision"``, ``"specificity"``, ``"npv"``,
+            ``"f1"``, ``"jaccard"``, ``"mcc"``.
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure when None.
+
+        Returns
+        -------
+        matplotlib Axes
+
+        Raises
+        ------
+        ImportError
+            If matplotlib (the extra ``plot``) is not installed.
+        ValueError
+            For a name that is not a score column of ``report()``.
+
+        See Also
+        --------
+        permetrics_lite.plotting.per_class
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric(["cat", "dog", "dog"], ["cat", "cat", "dog"])
+        >>> ax = cm.plot_per_class(["recall", "precision"])
+        >>> [tick.get_text() for tick in ax.get_xticklabels()]
+        ['cat', 'dog']
+        """
+        from . import plotting
+
+        return plotting.per_class(self, metrics, ax)
+
+    def plot_threshold_curve(self, metric="AS", ax=None):
+        """Draw a metric against the threshold of binary scores; return the Axes.
+
+        The best threshold (``best_threshold(metric)``) and the evaluation's
+        own decision threshold (0.5 by default) are marked.
+
+        Parameters
+        ----------
+        metric : str, default="AS"
+            A metric of ``threshold_curve()``, as ``best_threshold`` takes.
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure when None.
+
+        Returns
+        -------
+        matplotlib Axes
+
+        Raises
+        ------
+        ImportError
+            If matplotlib (the extra ``plot``) is not installed.
+        ValueError
+            For an evaluation without 1-D scores, or an unknown ``metric``.
+
+        See Also
+        --------
+        permetrics_lite.plotting.threshold_curve
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> ax = cm.plot_threshold_curve("BAS")
+        >>> ax.get_ylabel()
+        'balanced_accuracy'
+        """
+        from . import plotting
+
+        return plotting.threshold_curve(self, metric, ax)
+
+
+for _metric in _registry.ALL_METRICS:
     setattr(ClassificationMetric, _metric.alias, getattr(ClassificationMetric, _metric.name))

@@ -209,8 +209,9 @@ def build_parser():
 
     score = commands.add_parser("score", help="named metrics of a file")
     _add_input_arguments(score)
+    metrics = ", ".join(m.alias for m in _registry.METRICS)  # a file holds labels, not scores
     score.add_argument("metrics", nargs="+", metavar="METRIC",
-                       help=f"short or long metric names: {', '.join(_registry.SUPPORT)}")
+                       help=f"short or long metric names: {metrics}")
     score.add_argument("--average", choices=[str(a).lower() for a in AVERAGES],
                        help="default average of the metrics that take one")
     score.add_argument("--pos-label", help="positive class of average=binary")

@@ -1,0 +1,101 @@
+"""From scores to decisions: predictions, the true class's rank, threshold sweeps (SPEC §6).
+
+An (N, K) score matrix predicts its argmax, ties going to the first column;
+1-D binary scores predict the second class where ``score >= threshold``. The
+rank of the true class orders the columns by the same rule (higher score
+first, then earlier column), so rank 0 is exactly "the prediction is right"
+and top-1 accuracy is accuracy.
+"""
+
+from typing import NamedTuple, Optional
+
+import numpy as np
+
+from . import _confusion, _formulas, _registry, _validation
+
+SCORE_CELLS = 2**18  # cells of a score matrix compared per step of a chunked pass
+
+
+class Scored(NamedTuple):
+    """What an evaluation built from scores keeps beside its tallies."""
+
+    ranks: np.ndarray  # rank of the true class of each sample: 0 when predicted
+    rank_counts: np.ndarray  # histogram of the ranks under the default weights
+    scores: Optional[np.ndarray]  # the 1-D binary scores, for threshold sweeps; None for a matrix
+    threshold: Optional[float]  # the decision threshold of 1-D scores
+
+
+def decide(true, scores, threshold):
+    """The predicted codes and the rank of the true class of each sample."""
+    if scores.ndim == 1:
+        pred = (scores >= threshold).view(np.uint8)
+        return pred, (pred != true).view(np.uint8)
+    n_samples, n_classes = scores.shape
+    dtype = _confusion.code_dtype(n_classes)
+    pred, ranks = np.empty(n_samples, dtype), np.empty(n_samples, dtype)
+    columns = np.arange(n_classes)
+    rows = max(1, SCORE_CELLS // n_classes)
+    for start in range(0, n_samples, rows):
+        step = slice(start, start + rows)
+        block, t = scores[step], true[step]
+        own = block[np.arange(len(t)), t][:, None]
+        ahead = (block > own) | ((block == own) & (columns < t[:, None]))
+        ranks[step] = np.count_nonzero(ahead, axis=1)
+        pred[step] = block.argmax(axis=1)  # the first of equal maxima
+    return pred, ranks
+
+
+def top_k(rank_counts, tallies, k):
+    """The number (or weight) of samples whose true class is among the first k.
+
+    Rank 0 is a right prediction, so its count is taken from the tallies: top-1
+    is then exactly the accuracy's numerator, rounded the same way.
+    """
+    if k >= len(rank_counts):
+        return tallies.total
+    return min(tallies.correct + rank_counts[1:k].sum().item(), tallies.total)
+
+
+def sweep(scores, positive, weight=None):
+    """Thresholds (each distinct score, ascending) and the counts each one gives.
+
+    One sort (``np.unique``), one tally per distinct score, then cumulative
+    sums from the top: a threshold predicts positive every score at or above it.
+    """
+    thresholds, inverse = np.unique(scores, return_inverse=True)
+    by_class = []
+    for mask in (positive, ~positive):
+        counts = _confusion.count(inverse[mask], len(thresholds),
+                                  None if weight is None else weight[mask])
+        by_class.append(np.cumsum(counts[::-1])[::-1])
+    tp, fp = by_class  # the lowest threshold predicts every sample positive
+    return thresholds, _formulas.Counts(tp, fp, tp[0] - tp, fp[0] - fp)
+
+
+CURVE_METRICS = {  # column of the threshold curve -> the alias of the same metric
+    "accuracy": "AS", "balanced_accuracy": "BAS", "recall": "RS",
+    "specificity": "SS", "precision": "PS", "f1": "F1S",
+}
+
+
+def curve_column(metric):
+    """The curve column that a column name, alias or long name stands for."""
+    by_name = {}
+    for column, alias in CURVE_METRICS.items():
+        by_name.update({column: column, alias: column, _registry.lookup(alias).name: column})
+    if isinstance(metric, str) and metric in by_name:
+        return by_name[metric]
+    raise _validation.unknown_curve_metric(metric, list(by_name))
+
+
+def curve(thresholds, counts, zero_division):
+    """The threshold curve's columns: counts and scores of the positive class."""
+    columns = {"threshold": thresholds, "tp": counts.tp, "fp": counts.fp,
+               "fn": counts.fn, "tn": counts.tn}
+    formulas = _formulas.COUNT_FORMULAS
+    for name in CURVE_METRICS:
+        if name == "balanced_accuracy":
+            columns[name] = _formulas.binary_balanced_accuracy(counts)
+        else:
+            columns[name] = _formulas.per_class(formulas[name], counts, zero_division)
+    return columns
