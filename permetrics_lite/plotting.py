@@ -127,9 +127,10 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
                   rotation=45 if evaluation.n_classes > 6 else 0)
     ax.set_xlabel("Label" if evaluation.is_multilabel else "Class")
     ax.set_ylabel("Score")
-    ax.set_ylim(min(0.0, float(report[metrics].min().min()) * 1.05), 1.05)
+    # headroom above 1.0 keeps the legend off the bars
+    ax.set_ylim(min(0.0, float(report[metrics].min().min()) * 1.05), 1.3)
     ax.set_title("Per-class scores")
-    ax.legend(loc="lower right", fontsize="small")
+    ax.legend(loc="upper center", ncol=2, fontsize="small")
     return ax
 
 

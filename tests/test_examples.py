@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+STATIC = EXAMPLES.parent / "docs" / "_static"
 
 
 def run(name, capsys):
@@ -19,7 +20,8 @@ def run(name, capsys):
 
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
-              "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py"}
+              "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py",
+              "threshold_choice.py", "top_k.py", "plots.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -95,3 +97,56 @@ def test_streaming(capsys):
     assert f"accuracy {accuracy:.4f}" in out
     assert "paper: accuracy 0.850, sensitivity 0.875" in out
 
+
+
+def test_threshold_choice(capsys):
+    ns, out = run("threshold_choice.py", capsys)
+    weights, bias = ns["weights"], ns["bias"]
+    # the model is fitted: the log loss gradient vanishes at its weights
+    x, is_fraud = ns["x_train"], ns["y_train"] == "fraud"
+    error = ns["predict_proba"](x, weights, bias) - is_fraud
+    assert np.abs(x.T @ error / len(error)).max() < 1e-3 and abs(error.mean()) < 1e-3
+    # brute force on validation: balanced accuracy at every distinct score
+    scores, fraud = ns["predict_proba"](ns["x_valid"], weights, bias), ns["y_valid"] == "fraud"
+    balanced = {t: ((scores >= t)[fraud].mean() + (scores < t)[~fraud].mean()) / 2
+                for t in np.unique(scores)}
+    best = max(balanced.values())
+    assert ns["valid_balanced"] == pytest.approx(best)
+    assert ns["threshold"] == min(t for t, value in balanced.items() if value == pytest.approx(best))
+    # test set: the recall each threshold gives, counted directly
+    test_scores, test_fraud = ns["test_scores"], ns["y_test"] == "fraud"
+    assert ns["default_recall"] == pytest.approx((test_scores >= 0.5)[test_fraud].mean())
+    assert ns["chosen_recall"] == pytest.approx((test_scores >= ns["threshold"])[test_fraud].mean())
+    assert ns["chosen_recall"] > ns["default_recall"] + 0.3
+    assert ns["chosen_balanced"] > ns["default_balanced"] + 0.1
+    assert (f"best balanced accuracy {ns['valid_balanced']:.3f} at threshold "
+            f"{ns['threshold']:.3f}") in out
+    assert f"{ns['chosen_recall']:12.3f}" in out
+
+
+def test_top_k(capsys):
+    ns, out = run("top_k.py", capsys)
+    probabilities, y_true = ns["probabilities"], ns["y_true"]
+    own = probabilities[np.arange(len(y_true)), y_true]
+    ranks = (probabilities > own[:, None]).sum(axis=1)  # continuous scores: no ties
+    for k, value in ns["top_k"].items():
+        assert value == pytest.approx(np.mean(ranks < k))
+        assert f"top-{k:<2d} accuracy: {value:.4f}" in out
+    assert ns["accuracy"] == ns["top_k"][1] == pytest.approx(np.mean(probabilities.argmax(1) == y_true))
+    assert ns["top_k"][10] == 1.0
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    assert ns["top_k"][5] == pytest.approx(sklearn_metrics.top_k_accuracy_score(y_true, probabilities, k=5))
+
+
+def test_plots(tmp_path):
+    pytest.importorskip("matplotlib")
+    image = pytest.importorskip("matplotlib.image")
+    ns = runpy.run_path(str(EXAMPLES / "plots.py"), run_name="example")
+    paths = ns["save_plots"](tmp_path)
+    assert [path.name for path in paths] == ["confusion_matrix.png", "per_class.png",
+                                            "threshold_curve.png"]
+    for path in paths:
+        pixels = image.imread(path)
+        assert pixels.std() > 0.01  # drawn, not blank
+        # the docs show these pictures: the committed copies have the same size
+        assert image.imread(STATIC / path.name).shape == pixels.shape
