@@ -52,6 +52,22 @@ SHARED["class_raises"] = """
             ``pos_label`` that is not a label, or an unknown ``average``."""
 
 
+# The constructor options, taken by every alternative constructor (from_*)
+SHARED["query_defaults"] = """
+        average, pos_label, zero_division : optional
+            Defaults of every query, as in the constructor."""
+
+# The drawing target and result of the plot methods
+SHARED["ax"] = """
+        ax : matplotlib Axes, default=None
+            Where to draw; a new figure (through ``matplotlib.pyplot``) when None."""
+SHARED["plot_returns"] = """
+        Returns
+        -------
+        matplotlib Axes
+            The Axes drawn on, to style, combine or save (``ax.figure.savefig``)."""
+
+
 def share(func):
     """Replace ``{{name}}`` lines of ``func``'s docstring with the shared text."""
     lines = []

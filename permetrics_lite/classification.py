@@ -163,6 +163,7 @@ class ClassificationMetric:
         return evaluation
 
     @classmethod
+    @share
     def from_scores(cls, y_true, y_score, *, threshold=Default(0.5), labels=None,
                     sample_weight=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
                     zero_division=NOT_GIVEN):
@@ -197,8 +198,7 @@ class ClassificationMetric:
             ``[False, True]``), as scikit-learn assumes.
         sample_weight : array-like of shape (n_samples,), default=None
             Weights, as for the constructor.
-        average, pos_label, zero_division : optional
-            Defaults of every query, as in the constructor.
+        {{query_defaults}}
 
         Returns
         -------
@@ -256,6 +256,7 @@ class ClassificationMetric:
         return evaluation
 
     @classmethod
+    @share
     def from_confusion_matrix(cls, matrix, labels=None, *, average=NOT_GIVEN,
                               pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
         """Build an evaluation from a K x K confusion matrix (rows true, columns predicted).
@@ -273,8 +274,7 @@ class ClassificationMetric:
         labels : array-like of shape (n_classes,), default=None
             The class of each row and column. By default a DataFrame's index,
             else 0..K-1.
-        average, pos_label, zero_division : optional
-            Defaults of every query, as in the constructor.
+        {{query_defaults}}
 
         Returns
         -------
@@ -310,6 +310,7 @@ class ClassificationMetric:
                                  (average, pos_label, zero_division))
 
     @classmethod
+    @share
     def from_batches(cls, batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
                      zero_division=NOT_GIVEN):
         """Build an evaluation from chunks of samples, in memory bounded by one chunk.
@@ -327,8 +328,7 @@ class ClassificationMetric:
         labels : array-like of shape (n_classes,), default=None
             The classes and their order, for every chunk. By default the sorted
             union of all the labels seen.
-        average, pos_label, zero_division : optional
-            Defaults of every query, as in the constructor.
+        {{query_defaults}}
 
         Returns
         -------
@@ -358,6 +358,7 @@ class ClassificationMetric:
         return total._with_options("batches", average, pos_label, zero_division)
 
     @classmethod
+    @share
     def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
                   average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
         """Build an evaluation from Dask collections, as a map-reduce on the Dask graph.
@@ -380,8 +381,7 @@ class ClassificationMetric:
         labels : array-like of shape (n_classes,), default=None
             The classes and their order. By default the sorted union of the
             labels of every block.
-        average, pos_label, zero_division : optional
-            Defaults of every query, as in the constructor.
+        {{query_defaults}}
 
         Returns
         -------
@@ -1751,11 +1751,11 @@ class ClassificationMetric:
             rows["CKS"] = _formulas.cohen_kappa(t, zero_division=zero_division)
         return pd.Series(rows, name="value", dtype=object)
 
-
     # ------------------------------------------------------------------
     # Plots (optional extra "plot": matplotlib), drawn by the plotting module
     # ------------------------------------------------------------------
 
+    @share
     def plot_confusion_matrix(self, normalize=None, ax=None):
         """Draw the confusion matrix as an annotated heat map; return the Axes.
 
@@ -1763,13 +1763,9 @@ class ClassificationMetric:
         ----------
         normalize : {"true", "pred", "all"} or None, default=None
             As in ``CM``: counts, or each row, column or the whole normalized.
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure when None.
+        {{ax}}
 
-        Returns
-        -------
-        matplotlib Axes
-            Columns are the predicted classes, rows the true ones.
+        {{plot_returns}}
 
         Raises
         ------
@@ -1796,6 +1792,7 @@ class ClassificationMetric:
 
         return plotting.confusion_matrix(self, normalize, ax)
 
+    @share
     def plot_per_class(self, metrics=("accuracy", "recall"), ax=None):
         """Draw per-class scores as grouped bars, with their macro averages as lines.
 
@@ -1805,12 +1802,9 @@ class ClassificationMetric:
             Score columns of ``report()``: ``"accuracy"`` (one-vs-rest),
             ``"recall"``, ``"precision"``, ``"specificity"``, ``"npv"``,
             ``"f1"``, ``"jaccard"``, ``"mcc"``.
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure when None.
+        {{ax}}
 
-        Returns
-        -------
-        matplotlib Axes
+        {{plot_returns}}
 
         Raises
         ------
@@ -1837,6 +1831,7 @@ class ClassificationMetric:
 
         return plotting.per_class(self, metrics, ax)
 
+    @share
     def plot_threshold_curve(self, metric="AS", ax=None):
         """Draw a metric against the threshold of binary scores; return the Axes.
 
@@ -1847,12 +1842,9 @@ class ClassificationMetric:
         ----------
         metric : str, default="AS"
             A metric of ``threshold_curve()``, as ``best_threshold`` takes.
-        ax : matplotlib Axes, default=None
-            Where to draw; a new figure when None.
+        {{ax}}
 
-        Returns
-        -------
-        matplotlib Axes
+        {{plot_returns}}
 
         Raises
         ------

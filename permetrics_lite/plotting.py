@@ -35,18 +35,8 @@ def _tick_labels(evaluation):
 def confusion_matrix(evaluation, normalize=None, ax=None):
     """An annotated heat map of the confusion matrix, rows true and columns predicted.
 
-    Parameters
-    ----------
-    evaluation : ClassificationMetric
-        A single-label evaluation.
-    normalize : {"true", "pred", "all"} or None, default=None
-        As ``evaluation.CM(normalize=...)``.
-    ax : matplotlib Axes, default=None
-        Where to draw; a new figure when None.
-
-    Returns
-    -------
-    matplotlib Axes
+    ``evaluation.plot_confusion_matrix(normalize, ax)`` calls this; see
+    :meth:`~permetrics_lite.ClassificationMetric.plot_confusion_matrix`.
 
     Examples
     --------
@@ -83,19 +73,8 @@ def confusion_matrix(evaluation, normalize=None, ax=None):
 def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
     """Grouped bars of per-class scores, with each score's macro average as a line.
 
-    Parameters
-    ----------
-    evaluation : ClassificationMetric
-    metrics : sequence of str, default=("accuracy", "recall")
-        Score columns of ``evaluation.report()``: ``"accuracy"`` (one-vs-rest),
-        ``"recall"``, ``"precision"``, ``"specificity"``, ``"npv"``, ``"f1"``,
-        ``"jaccard"``, ``"mcc"``.
-    ax : matplotlib Axes, default=None
-        Where to draw; a new figure when None.
-
-    Returns
-    -------
-    matplotlib Axes
+    ``evaluation.plot_per_class(metrics, ax)`` calls this; see
+    :meth:`~permetrics_lite.ClassificationMetric.plot_per_class`.
 
     Examples
     --------
@@ -137,18 +116,8 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
 def threshold_curve(evaluation, metric="AS", ax=None):
     """A metric against the decision threshold of binary scores, best and current marked.
 
-    Parameters
-    ----------
-    evaluation : ClassificationMetric
-        Built by ``from_scores`` with 1-D scores.
-    metric : str, default="AS"
-        A metric of ``evaluation.threshold_curve()``, as ``best_threshold`` takes.
-    ax : matplotlib Axes, default=None
-        Where to draw; a new figure when None.
-
-    Returns
-    -------
-    matplotlib Axes
+    ``evaluation.plot_threshold_curve(metric, ax)`` calls this; see
+    :meth:`~permetrics_lite.ClassificationMetric.plot_threshold_curve`.
 
     Examples
     --------
