@@ -61,3 +61,16 @@ def test_the_peers_compute_the_metrics_we_time(bench, kind):
     assert list(ours[3].values()) == pytest.approx(list(pycm[3].values()))
     np.testing.assert_array_equal(ours[5], sklearn[5])
     np.testing.assert_array_equal(ours[5], pycm[5])
+
+
+def test_the_scores_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes():
+    script = SCRIPT.parent / "bench_scores.py"
+    command = [sys.executable, str(script), "--sizes", "500,2000", "--top-k-sizes", "500",
+               "--classes", "3,10", "--repeat", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr  # it asserts equal results before timing
+    assert "## Top-k accuracy, k = 1..5" in done.stdout
+    assert "## Every threshold of N distinct binary scores" in done.stdout
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| 5e+02") or
+            line.startswith("| 2e+03")]
+    assert len(rows) == 2 + 2  # top-k: one N x two K; thresholds: two N
