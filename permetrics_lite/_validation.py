@@ -772,18 +772,20 @@ def check_k(k):
     return int(k)
 
 
-def scores_needed(query, kind):
+def scores_needed(query, binary):
     """The error for a score query on an evaluation without the scores it needs."""
+    needs, matrix = ("1-D binary scores", ", or from a score matrix") if binary else ("scores", "")
     return ValueError(
-        f"{query} needs {kind}, and this evaluation has none: it was built from labels, "
-        "from tallies (a + b, from_confusion_matrix, from_batches, from_dask) or from "
-        "other scores. Build it with ClassificationMetric.from_scores(y_true, y_score)."
+        f"{query} needs {needs}, and this evaluation has none: it was built from labels, "
+        f"from tallies (a + b, from_confusion_matrix, from_batches, from_dask){matrix}. "
+        "Build it with ClassificationMetric.from_scores(y_true, y_score)."
     )
 
 
 def unknown_curve_metric(metric, names):
     return ValueError(
-        f"metric must be a column of the threshold curve or its alias {list(names)}; got "
+        f"metric must name a column of the threshold curve (by column, alias or long "
+        f"name): one of {list(names)}; got "
         f"{metric!r}.{_closest(metric, names, n=2)}"
     )
 

@@ -1373,8 +1373,7 @@ class ClassificationMetric:
         """The score state a query needs, or a clear refusal."""
         scored = self._scored
         if scored is None or (binary and scored.scores is None):
-            raise _validation.scores_needed(
-                query, "1-D binary scores" if binary else "scores (from_scores)")
+            raise _validation.scores_needed(query, binary)
         return scored
 
     @share

@@ -398,11 +398,12 @@ def test_score_queries_refuse_evaluations_without_scores():
     matrix = ClassificationMetric.from_scores([0, 1, 2], np.eye(3))
     binary = ClassificationMetric.from_scores([0, 1, 1], [0.2, 0.7, 0.4])
     for evaluation in (labels, binary + binary, ClassificationMetric.from_confusion_matrix([[1]])):
-        with pytest.raises(ValueError, match=r"top_k_accuracy_score \(TKA\) needs scores "
-                                             r"\(from_scores\).*built from labels"):
+        with pytest.raises(ValueError, match=r"top_k_accuracy_score \(TKA\) needs scores, and "
+                                             r"this evaluation has none: it was built from labels"):
             evaluation.TKA(2)
     for evaluation in (labels, matrix):
-        with pytest.raises(ValueError, match=r"threshold_curve needs 1-D binary scores"):
+        with pytest.raises(ValueError, match=r"threshold_curve needs 1-D binary scores.*or from "
+                                             r"a score matrix. Build it with .*from_scores"):
             evaluation.threshold_curve()
         with pytest.raises(ValueError, match=r"threshold_curve needs 1-D binary scores"):
             evaluation.best_threshold()
@@ -419,7 +420,7 @@ def test_bad_k_is_refused(k, error, message):
 
 def test_unknown_curve_metric_suggests_the_closest():
     cm = ClassificationMetric.from_scores([0, 1, 1], [0.2, 0.7, 0.4])
-    with pytest.raises(ValueError, match=r"metric must be a column of the threshold curve.*"
+    with pytest.raises(ValueError, match=r"metric must name a column of the threshold curve.*"
                                          r"got 'acuracy'. Did you mean 'accuracy'"):
         cm.best_threshold("acuracy")
     with pytest.raises(ValueError, match=r"got 'MCC'"):
