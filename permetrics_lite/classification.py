@@ -110,6 +110,8 @@ class ClassificationMetric:
         Number of samples.
     is_multilabel : bool
         Whether the inputs are multilabel indicator arrays.
+    threshold : float or None
+        The decision threshold of 1-D scores (``from_scores``), else None.
 
     Raises
     ------
