@@ -379,7 +379,7 @@ def targets(results, floor_rows, memory, main, budget):
     return lines
 
 
-def _integers(text):
+def integers(text):
     """"1e4,1e5" -> [10000, 100000]."""
     return [int(float(value)) for value in text.split(",")]
 
@@ -404,7 +404,7 @@ def main(argv=None):
         print(json.dumps(measure_memory(args.memory_of, args.workload_of, int(args.size_of),
                                         int(args.classes_of), args.kind_of)))
         return
-    args.sizes, args.classes = _integers(args.sizes), _integers(args.classes)
+    args.sizes, args.classes = integers(args.sizes), integers(args.classes)
     args.kinds, args.workloads = args.kinds.split(","), args.workloads.split(",")
     args.libraries = args.libraries.split(",")
     main_n, main_k, string_n = max(args.sizes), 10 if 10 in args.classes else args.classes[0], \

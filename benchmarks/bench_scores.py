@@ -22,6 +22,7 @@ import warnings
 
 import numpy as np
 
+from bench import fmt_ratio, fmt_time, integers, table  # the script's own directory
 from permetrics_lite import ClassificationMetric
 
 K_RANGE = range(1, 6)  # the k of the top-k workload
@@ -81,19 +82,6 @@ def thresholds(n_samples, repeat, seed=0):
     return best_time(ours, repeat), best_time(sklearn, repeat)
 
 
-def fmt(seconds):
-    return f"{seconds:.2f} s" if seconds >= 1 else f"{seconds * 1e3:.3g} ms"
-
-
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    return "\n".join(lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows])
-
-
-def _sizes(text):
-    return [int(float(value)) for value in text.split(",")]
-
-
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1e4,1e5,1e6,1e7", help="values of N (thresholds)")
@@ -103,17 +91,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
 
     rows = []
-    for n_samples in _sizes(args.top_k_sizes):
-        for n_classes in _sizes(args.classes):
+    for n_samples in integers(args.top_k_sizes):
+        for n_classes in integers(args.classes):
             own, peer = top_k(n_samples, n_classes, args.repeat)
-            rows.append([f"{n_samples:.0e}", n_classes, fmt(own), fmt(peer), f"{peer / own:,.1f}×"])
+            rows.append([f"{n_samples:.0e}", n_classes, fmt_time(own), fmt_time(peer),
+                         fmt_ratio(peer, own)])
     print("## Top-k accuracy, k = 1..5, from an (N, K) float32 score matrix\n")
     print(table(["N", "K", "permetrics_lite", "scikit-learn", "scikit-learn / ours"], rows))
 
     rows = []
-    for n_samples in _sizes(args.sizes):
+    for n_samples in integers(args.sizes):
         own, peer = thresholds(n_samples, args.repeat)
-        rows.append([f"{n_samples:.0e}", fmt(own), fmt(peer), f"{peer / own:,.1f}×"])
+        rows.append([f"{n_samples:.0e}", fmt_time(own), fmt_time(peer), fmt_ratio(peer, own)])
     print("\n## Every threshold of N distinct binary scores\n")
     print(table(["N", "permetrics_lite (curve, 6 metrics)",
                  "scikit-learn (roc_curve + precision_recall_curve)", "scikit-learn / ours"],

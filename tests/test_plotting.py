@@ -114,3 +114,13 @@ def test_missing_matplotlib_names_the_extra(monkeypatch):
     with pytest.raises(ImportError, match=r"Plotting needs the optional dependency matplotlib; "
                                           r"install it with pip install 'permetrics_lite\[plot\]'"):
         ClassificationMetric(Y_TRUE, Y_PRED).plot_confusion_matrix()
+
+
+def test_confusion_matrix_annotations_follow_the_values_and_stop_at_30_classes():
+    weighted = ClassificationMetric(Y_TRUE, Y_PRED, sample_weight=[0.5, 1, 1, 2, 1, 1.25])
+    ax = weighted.plot_confusion_matrix()
+    assert [t.get_text() for t in ax.texts] == [f"{v:.3g}" for v in weighted.CM().ravel()]
+    codes = np.arange(31)
+    many = ClassificationMetric(codes, np.roll(codes, 1))
+    ax = many.plot_confusion_matrix()
+    assert not ax.texts and len(ax.get_xticklabels()) == 31
