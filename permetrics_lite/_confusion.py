@@ -347,6 +347,8 @@ def merge(first, first_at, second, second_at, n_classes):
         out[second_at] += b
         return out
 
+    if isinstance(first.total, int) and isinstance(second.total, int):
+        _validation.check_count_total(first.total + second.total, "the sum of the evaluations")
     merged = Tallies(placed(first.tp, second.tp), placed(first.support, second.support),
                      placed(first.predicted, second.predicted), first.total + second.total,
                      first.correct + second.correct)

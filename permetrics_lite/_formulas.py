@@ -6,7 +6,9 @@ return a ``(numerator, denominator)`` pair vectorised over classes, so that one
 averaging can sum the counts before dividing once.
 """
 
+import math
 import warnings
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -22,11 +24,17 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
     Where the denominator is 0 the result is ``zero_division`` (0.0 for
     ``"warn"``, which also emits an :class:`UndefinedMetricWarning`).
     """
-    numerator = np.asarray(numerator, dtype=np.float64)
-    denominator = np.asarray(denominator, dtype=np.float64)
-    undefined = denominator == 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result = numerator / np.where(undefined, 1.0, denominator)
+    numerator, denominator = np.asarray(numerator), np.asarray(denominator)
+    undefined = np.asarray(denominator == 0, dtype=bool)
+    if numerator.dtype == object or denominator.dtype == object:
+        # Python ints: their true division rounds once, whatever their size
+        pairs = np.broadcast_arrays(numerator, np.where(undefined, 1, denominator))
+        result = np.array([n / d for n, d in zip(*(p.ravel().tolist() for p in pairs))],
+                          dtype=np.float64).reshape(pairs[0].shape)
+    else:
+        numerator = numerator.astype(np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            result = numerator / np.where(undefined, 1.0, denominator)
     if undefined.any():
         result = np.where(undefined, 0.0 if zero_division == "warn" else zero_division, result)
         if zero_division == "warn":
@@ -57,7 +65,8 @@ class Counts(NamedTuple):
     @classmethod
     def pooled(cls, t):
         """The counts of all classes summed: micro averaging's sufficient statistics."""
-        return cls(t.tp.sum(), t.fp.sum(), t.fn.sum(), t.tn.sum())
+        # K classes pool K times the total in tn: Python ints where int64 would overflow
+        return cls(*(_exact_sum(c) for c in (t.tp, t.fp, t.fn, t.tn)))
 
     @classmethod
     def of_class(cls, t, index):
@@ -67,13 +76,64 @@ class Counts(NamedTuple):
         return cls(t.tp[index], t.fp[index], t.fn[index], t.tn[index])
 
 
-def _floats(*counts):
-    # products of counts overflow int64 long before N does
-    return [np.asarray(c, dtype=np.float64) for c in counts]
+# --- exact arithmetic: integer numerators and denominators, rounded once ---
+#
+# Formulas that subtract products (MCC, kappa) lose every digit to cancellation
+# when a class dominates, and products of counts overflow int64 long before N
+# does. So they are computed on exact integers: int64 while every product of
+# two counts fits, Python ints beyond; float (weighted) counts are first
+# scaled by one power of two into integers, which leaves every ratio unchanged.
+# Only the final division (and square root) rounds.
+
+_INT64_LIMIT = 2**62  # bound on the magnitudes an int64 formula may reach
 
 
-def _float_counts(t):
-    return _floats(t.tp, t.fp, t.fn, t.tn)
+def _exact_sum(counts):
+    """The sum of int counts as an exact int (float counts: numpy's sum)."""
+    counts = np.asarray(counts)
+    if counts.dtype.kind in "iu" and counts.size:
+        bound = int(counts.max()) * counts.size
+        return int(counts.sum()) if bound < _INT64_LIMIT else sum(counts.tolist())
+    return counts.sum().item() if counts.dtype != object else counts.sum()
+
+
+def exact(*counts, factor=1):
+    """``counts`` as exact integer arrays with one common scale.
+
+    The first argument bounds the others (a total). The result is int64 when
+    every product of two sums of counts, times ``factor``, stays below 2**62;
+    otherwise object arrays of Python ints.
+    """
+    arrays = [np.asarray(c) for c in counts]
+    if any(a.dtype.kind == "f" for a in arrays):
+        arrays = _scaled_integers(arrays)
+    if arrays[0].dtype != object:
+        bound = 16 * int(np.max(np.abs(arrays[0]))) ** 2 * factor
+        if bound < _INT64_LIMIT:
+            return [a.astype(np.int64) for a in arrays]
+    return [a.astype(object) if a.dtype != object else a for a in arrays]
+
+
+def _scaled_integers(arrays):
+    """Finite float arrays as exact integers ``value / 2**e`` for one common e."""
+    sizes = np.cumsum([a.size for a in arrays])[:-1]
+    values = np.concatenate([a.ravel().astype(np.float64) for a in arrays])
+    if (values == np.round(values)).all() and np.abs(values).max() < 2.0**53:
+        flat = values.astype(np.int64)  # integral weights: the integers themselves
+    else:
+        mantissa, exponent = np.frexp(values)
+        mantissa = (mantissa * 2.0**53).astype(np.int64)  # exact: 53 bits
+        exponent = exponent - 53
+        nonzero = mantissa != 0
+        lowest = exponent[nonzero].min() if nonzero.any() else 0
+        shift = np.where(nonzero, exponent - lowest, 0)
+        flat = mantissa.astype(object) << shift.astype(object)
+    return [part.reshape(a.shape) for part, a in zip(np.split(flat, sizes), arrays)]
+
+
+def _to_float(values):
+    """Exact integers (int64 or Python ints) rounded once to float64."""
+    return np.asarray(values, dtype=np.float64)
 
 
 def one_vs_rest_accuracy(t):
@@ -98,9 +158,26 @@ def negative_predictive_value(t):
 
 
 def fbeta(t, beta=1.0):
-    """(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP): undefined only when TP+FP+FN = 0."""
-    b2 = beta * beta
-    return (1 + b2) * t.tp, (1 + b2) * t.tp + b2 * t.fn + t.fp
+    """(1 + b^2) TP / ((1 + b^2) TP + b^2 FN + FP): undefined only when TP+FP+FN = 0.
+
+    With integer counts, b^2 = m / d exactly and the ratio is
+    (d + m) TP / ((d + m) TP + m FN + d FP) in integers. Float counts weigh
+    FN and FP by b^2 / (1 + b^2) and 1 / (1 + b^2), computed without
+    overflow for any finite beta.
+    """
+    tp, fp, fn = (np.asarray(c) for c in (t.tp, t.fp, t.fn))
+    if all(c.dtype.kind in "iuO" for c in (tp, fp, fn)):
+        m, d = (Fraction(beta) ** 2).as_integer_ratio()
+        total, tp, fp, fn = exact(tp + fp + fn, tp, fp, fn, factor=d + m)
+        return (d + m) * tp, (d + m) * tp + m * fn + d * fp
+    # a power of two scales the counts near 1: products neither underflow nor overflow
+    exponent = np.frexp(np.max([tp.max(initial=0), fp.max(initial=0), fn.max(initial=0)]))[1]
+    tp, fp, fn = (np.ldexp(c, -exponent) for c in (tp, fp, fn))
+    small = beta if beta <= 1 else 1 / beta  # b^2 or 1 / b^2, never overflowing
+    w_small = small * small / (1 + small * small)
+    w_large = 1 / (1 + small * small)
+    w_fn, w_fp = (w_small, w_large) if beta <= 1 else (w_large, w_small)
+    return tp, tp + w_fn * fn + w_fp * fp
 
 
 def jaccard(t):
@@ -109,25 +186,26 @@ def jaccard(t):
 
 def g_mean(t):
     """sqrt(recall * specificity), written as one ratio so one rule covers 0/0."""
-    tp, fp, fn, tn = _float_counts(t)
-    return np.sqrt(tp * tn), np.sqrt((tp + fn) * (tn + fp))
+    _, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
+    return np.sqrt(_to_float(tp * tn)), np.sqrt(_to_float((tp + fn) * (tn + fp)))
 
 
 def lift(t):
     """precision / prevalence = TP N / ((TP + FP)(TP + FN))."""
-    tp, fp, fn, tn = _float_counts(t)
-    return tp * (tp + fp + fn + tn), (tp + fp) * (tp + fn)
+    n, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
+    return tp * n, (tp + fp) * (tp + fn)
 
 
 def one_vs_rest_mcc(t):
     """The binary Matthews correlation of each class against the rest."""
-    tp, fp, fn, tn = _float_counts(t)
-    return tp * tn - fp * fn, np.sqrt((tp + fp) * (tp + fn) * (tn + fp) * (tn + fn))
+    _, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
+    spread = _to_float((tp + fp) * (tp + fn)) * _to_float((tn + fp) * (tn + fn))
+    return tp * tn - fp * fn, np.sqrt(spread)
 
 
 def one_vs_rest_kappa(t):
     """The binary Cohen's kappa of each class against the rest."""
-    tp, fp, fn, tn = _float_counts(t)
+    _, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
     return 2 * (tp * tn - fp * fn), (tp + fp) * (fp + tn) + (tp + fn) * (fn + tn)
 
 
@@ -180,9 +258,11 @@ def nan_average(values, weights=None):
     keep = ~np.isnan(values)
     if not keep.any():
         return float("nan")
+    kept = values[keep].tolist()
     if weights is None or not weights[keep].any():
-        return float(values[keep].mean())
-    return float(np.average(values[keep], weights=weights[keep]))
+        return math.fsum(kept) / len(kept)
+    weights = weights[keep] / weights[keep].max()  # tiny weights lose no digits in products
+    return math.fsum((values[keep] * weights).tolist()) / math.fsum(weights.tolist())
 
 
 # --- matrix-level: whole-problem scores ---
@@ -205,16 +285,56 @@ def binary_balanced_accuracy(counts):
 def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):
     """Mean recall over the classes present in y_true; optionally chance-corrected.
 
-    Adjusted: (score - 1/n) / (1 - 1/n) with n classes present, as scikit-learn;
-    with a single class present that is undefined and follows ``zero_division``.
+    Adjusted: (score - 1/n) / (1 - 1/n) with n classes present, as scikit-learn,
+    computed as (sum of recalls - 1) / (n - 1) from each recall and its exact
+    remainder, so that a score near chance keeps its digits. With a single
+    class present that is undefined and follows ``zero_division``.
     """
     present = tallies.support > 0
-    score = float(np.mean(tallies.tp[present] / tallies.support[present]))
+    right, support = tallies.tp[present], tallies.support[present]
+    n_present = len(support)
+    recalls = right / support
     if not adjusted:
-        return score
-    chance = 1.0 / np.count_nonzero(present)
+        return math.fsum(recalls.tolist()) / n_present
     what = "Adjusted balanced accuracy with a single class in y_true"
-    return float(safe_divide(score - chance, 1.0 - chance, zero_division, what))
+    return float(safe_divide(_recall_excess(right, support, recalls), n_present - 1,
+                             zero_division, what))
+
+
+def _recall_excess(right, support, recalls):
+    """``sum(right / support) - 1``, rounded once.
+
+    Each recall's remainder ``right - q support`` is an exact float (Dekker's
+    product gives ``q support`` exactly), so the recalls and their corrections
+    sum to twice the working precision; when even that could be short of a
+    result near 0, the sum is taken in exact rationals.
+    """
+    exact_floats = right.dtype.kind == "f" or max(right.max(), support.max()) < 2**53
+    if exact_floats:
+        a, b = right.astype(np.float64), support.astype(np.float64)
+        high, low = _two_product(recalls, b)
+        corrections = ((a - high) - low) / b
+        excess = math.fsum(recalls.tolist() + corrections.tolist() + [-1.0])
+        if abs(excess) > len(recalls) * 2.0**-50 * (1.0 + abs(excess)):
+            return excess
+    exact_sum = sum(Fraction(r) / Fraction(s) for r, s in zip(right.tolist(), support.tolist()))
+    return float(exact_sum - 1)
+
+
+def _two_product(a, b):
+    """``a * b`` as an exact sum ``high + low`` of two floats (Dekker, vectorised)."""
+    high = a * b
+    a_high, a_low = _split(a)
+    b_high, b_low = _split(b)
+    low = ((a_high * b_high - high) + a_high * b_low + a_low * b_high) + a_low * b_low
+    return high, low
+
+
+def _split(x):
+    """Dekker's split of doubles into two halves of 26 bits."""
+    scaled = 134217729.0 * x  # 2**27 + 1
+    high = scaled - (scaled - x)
+    return high, x - high
 
 
 def hamming_loss(t, multilabel):
@@ -228,36 +348,48 @@ def matthews_corrcoef(t, zero_division="warn"):
     """The multiclass Matthews correlation R_K (Gorodkin 2004) from the marginals.
 
     cov(y, p) / sqrt(cov(y, y) cov(p, p)) with the covariances of the one-hot
-    class indicators, as ``sklearn.metrics.matthews_corrcoef``.
+    class indicators, as ``sklearn.metrics.matthews_corrcoef``; each covariance
+    (times N^2) is an exact integer: N c - s.p, N^2 - s.s and N^2 - p.p.
     """
-    support, predicted = _floats(t.support, t.predicted)
-    n = float(t.total)
-    cov_tp = float(t.correct) * n - support @ predicted
-    # sum_i x_i (sum(x) - x_i): exactly 0 for one class, never negative through rounding
-    cov_pp = predicted @ (predicted.sum() - predicted)
-    cov_tt = support @ (support.sum() - support)
+    correct, support, predicted = _whole_matrix(t)
+    n, n_predicted = support.sum(), predicted.sum()  # equal, but for float rounding
+    cov_tp = n * correct - support @ predicted
+    cov_tt = n * n - support @ support
+    cov_pp = n_predicted * n_predicted - predicted @ predicted
     what = "Matthews correlation with a constant y_true or y_pred"
-    return float(safe_divide(cov_tp, np.sqrt(cov_tt * cov_pp), zero_division, what))
+    spread = np.sqrt(_to_float(cov_tt) * _to_float(cov_pp))
+    return float(safe_divide(cov_tp, spread, zero_division, what))
+
+
+def _whole_matrix(t, matrix=None, factor=1):
+    """Exact (correct, support, predicted[, matrix]) of single-label tallies,
+    correct summed exactly from the diagonal."""
+    given = (t.tp, t.support, t.predicted) + (() if matrix is None else (matrix,))
+    _, tp, support, predicted, *rest = exact(t.total, *given, factor=factor)
+    return (tp.sum(), support, predicted, *rest)
 
 
 def cohen_kappa(t, weights=None, matrix=None, zero_division="warn"):
     """Cohen's kappa: 1 - observed / chance disagreement, as scikit-learn.
 
     Unweighted, it comes from the tallies in O(K): (N c - s.p) / (N^2 - s.p),
-    both terms scaled by N so that one class gives an exact 0/0. ``"linear"``
-    or ``"quadratic"`` weights charge |i - j| or (i - j)^2 for confusing
-    classes i and j, and need the dense ``matrix``.
+    both terms exact integers (scaled by N) so that one class gives an exact
+    0/0. ``"linear"`` or ``"quadratic"`` weights charge |i - j| or (i - j)^2
+    for confusing classes i and j, and need the dense ``matrix``.
     """
-    support, predicted = _floats(t.support, t.predicted)
-    n = float(t.total)
     if weights is None:
-        agreement = n * float(t.correct) - support @ predicted
-        chance = n * n - support @ predicted
+        correct, support, predicted = _whole_matrix(t)
+        # N^2 as (sum of support)(sum of predicted): one class is then exactly 0/0
+        expected = support @ predicted
+        agreement = support.sum() * correct - expected
+        chance = support.sum() * predicted.sum() - expected
     else:
-        positions = np.arange(len(support), dtype=np.float64)
+        positions = np.arange(len(t.support))
         cost = np.abs(np.subtract.outer(positions, positions)) ** (1 if weights == "linear" else 2)
-        chance = support @ cost @ predicted
-        agreement = chance - n * float(np.sum(cost * matrix))
+        factor = int(cost.max()) if cost.size else 1
+        _, support, predicted, matrix = _whole_matrix(t, matrix, factor)
+        chance = support @ cost.astype(support.dtype) @ predicted
+        agreement = chance - support.sum() * np.sum(cost.astype(matrix.dtype) * matrix)
     what = "Cohen's kappa with no chance disagreement (one class in y_true and y_pred)"
     return float(safe_divide(agreement, chance, zero_division, what))
 

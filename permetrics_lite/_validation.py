@@ -354,6 +354,12 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
             )
     if positive_sum and not weight.any():
         raise ValueError("sample_weight is all zero; at least one weight must be positive.")
+    if not np.isfinite(weight.sum()):
+        raise OverflowError(
+            f"sample_weight sums to more than the largest float ({np.finfo(np.float64).max:.3g}); "
+            "divide the weights by a power of two, which changes no metric but the "
+            "unnormalized counts."
+        )
     weight.flags.writeable = False
     return weight
 
@@ -524,6 +530,10 @@ def check_confusion_matrix(matrix, labels=None):
     if not values.any():
         raise ValueError("matrix is all zero; at least one sample must be counted.")
     integral = values.dtype.kind in "iu" or (values == np.round(values)).all()
+    if integral and values.dtype.kind in "iu":
+        check_count_total(_exact_total(values), "matrix")
+    elif integral and _exact_total(values) > INT64_MAX:
+        integral = False  # too large to count exactly: kept as weights
     values = np.array(values, dtype=np.int64 if integral else np.float64)
     n_classes = len(values)
     labels = np.arange(n_classes) if labels is None else check_labels(labels)
@@ -533,6 +543,26 @@ def check_confusion_matrix(matrix, labels=None):
             "give one label per row."
         )
     return values, labels
+
+
+INT64_MAX = np.iinfo(np.int64).max
+
+
+def _exact_total(values):
+    """The sum of non-negative numbers, exact for integers (a Python int)."""
+    if values.sum(dtype=np.float64) < 2.0**62:  # far from int64's limit: sum in int64
+        return int(values.sum(dtype=np.int64)) if values.dtype.kind in "iu" else values.sum()
+    return sum(int(v) for v in values.ravel().tolist())
+
+
+def check_count_total(total, what):
+    """Counts are int64: a total beyond it would wrap to another number."""
+    if total > INT64_MAX:
+        raise OverflowError(
+            f"{what} counts {total} samples in all, more than the 2**63 - 1 that int64 "
+            "counts hold; divide the counts (every ratio metric is unchanged) or pass "
+            "them as floats (weights)."
+        )
 
 
 def samples_not_kept():
