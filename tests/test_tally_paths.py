@@ -1,0 +1,115 @@
+"""Tally paths that only large or unusual problems take, against per-sample loops.
+
+Each test builds the expected confusion matrix (or per-label matrices) with a
+loop over the samples written here, independent of the library's encoding and
+tallying, and compares every cached tally the path produced.
+"""
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+
+from permetrics_lite import ClassificationMetric
+
+
+def _loop_matrix(y_true, y_pred, labels, weight=None):
+    """The confusion matrix by a loop over samples: rows true, columns predicted."""
+    where = {label: i for i, label in enumerate(labels)}
+    matrix = np.zeros((len(labels), len(labels)))
+    for i, (t, p) in enumerate(zip(y_true, y_pred)):
+        matrix[where[t], where[p]] += 1.0 if weight is None else weight[i]
+    return matrix
+
+
+def _assert_tallies(cm, matrix):
+    """Every metric of ``cm`` that reads the tallies equals those of ``matrix``."""
+    support, predicted, tp = matrix.sum(axis=1), matrix.sum(axis=0), np.diag(matrix)
+    report = cm.report(zero_division=0.0)
+    np.testing.assert_allclose(report["support"], support, rtol=1e-12)
+    np.testing.assert_allclose(report["predicted"], predicted, rtol=1e-12)
+    np.testing.assert_allclose(report["tp"], tp, rtol=1e-12)
+    assert cm.AS() == pytest.approx(tp.sum() / matrix.sum(), rel=1e-12)
+    np.testing.assert_allclose(cm.CM(), matrix, rtol=1e-12)
+
+
+def _problem(rng, n, values, weighted, zero_share=0.3):
+    y_true = rng.choice(values, n)
+    y_pred = np.where(rng.random(n) < 0.6, y_true, rng.choice(values, n))
+    weight = None
+    if weighted:
+        weight = rng.random(n) + 0.01
+        weight[rng.random(n) < zero_share] = 0.0  # zero weights hide some labels
+    return y_true, y_pred, weight
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("spacing", [1, 7])
+def test_integer_labels_over_more_than_2048_values_keep_their_weights(weighted, spacing):
+    rng = np.random.default_rng(spacing)
+    values = np.arange(3000) * spacing - 1000  # K * K beyond the dense limit
+    y_true, y_pred, weight = _problem(rng, 5000, values, weighted)
+    cm = ClassificationMetric(y_true, y_pred, sample_weight=weight)
+    labels = np.union1d(y_true, y_pred)
+    assert cm.labels.tolist() == labels.tolist()
+    _assert_tallies(cm, _loop_matrix(y_true, y_pred, labels, weight))
+
+
+@pytest.mark.parametrize("n_classes", [2100, 3000])
+def test_weighted_sum_above_the_dense_limit_keeps_the_weights(n_classes):
+    rng = np.random.default_rng(n_classes)
+    y_true, y_pred, weight = _problem(rng, 6000, np.arange(n_classes), True, zero_share=0)
+    half = 3000
+    total = (ClassificationMetric(y_true[:half], y_pred[:half], sample_weight=weight[:half])
+             + ClassificationMetric(y_true[half:], y_pred[half:], sample_weight=weight[half:]))
+    labels = np.union1d(y_true, y_pred)
+    _assert_tallies(total, _loop_matrix(y_true, y_pred, labels, weight))
+    expected = skm.cohen_kappa_score(y_true, y_pred, sample_weight=weight)
+    assert total.CKS() == pytest.approx(expected, rel=1e-9)
+
+
+def test_sum_with_a_custom_label_order_places_every_cell():
+    first = ClassificationMetric(["b", "a", "b"], ["b", "b", "a"], labels=["c", "b", "a"])
+    second = ClassificationMetric(["a", "d", "c"], ["d", "d", "a"])
+    total = first + second
+    # the first side's order, then the second's new classes
+    assert total.labels.tolist() == ["c", "b", "a", "d"]
+    y_true, y_pred = ["b", "a", "b", "a", "d", "c"], ["b", "b", "a", "d", "d", "a"]
+    _assert_tallies(total, _loop_matrix(y_true, y_pred, total.labels.tolist()))
+    assert total.CM(as_frame=True).loc["c", "a"] == 1
+
+
+@pytest.mark.parametrize("n_classes", [255, 256, 257, 258])
+@pytest.mark.parametrize("kind", ["int", "str"])
+def test_codes_past_one_byte_do_not_wrap(n_classes, kind):
+    rng = np.random.default_rng(n_classes)
+    values = np.arange(n_classes) if kind == "int" else np.array(
+        [f"c{i:04d}" for i in range(n_classes)])
+    y_true = np.concatenate([values, rng.choice(values, 500)])
+    y_pred = np.concatenate([values[::-1], rng.choice(values, 500)])
+    cm = ClassificationMetric(y_true, y_pred)
+    assert cm.n_classes == n_classes
+    _assert_tallies(cm, _loop_matrix(y_true, y_pred, np.sort(values).tolist()))
+    # the last class is predicted for the first sample: code 256 must not read as 0
+    assert cm.CM()[0, n_classes - 1] >= 1
+    assert cm.AS(sample_weight=np.ones(len(y_true))) == pytest.approx(
+        np.mean(y_true == y_pred), rel=1e-12)
+
+
+@pytest.mark.parametrize("normalize", ["true", "pred", "all"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multilabel_confusion_matrices_normalize_each_label(normalize, weighted):
+    rng = np.random.default_rng(3)
+    y_true = rng.integers(0, 2, (40, 4))
+    y_pred = np.where(rng.random((40, 4)) < 0.7, y_true, 1 - y_true)
+    y_pred[:, 3] = 1  # one label predicted everywhere: its "pred" row 0 is 0/0
+    weight = rng.random(40) + 0.1 if weighted else None
+    cm = ClassificationMetric(y_true, y_pred, sample_weight=weight)
+    got = cm.CM(normalize=normalize, zero_division=0.0)
+    for label in range(4):
+        cells = np.zeros((2, 2))
+        for i in range(40):  # [[tn, fp], [fn, tp]] by a loop
+            cells[y_true[i, label], y_pred[i, label]] += 1.0 if weight is None else weight[i]
+        axis = {"true": 1, "pred": 0, "all": None}[normalize]
+        sums = cells.sum(axis=axis, keepdims=axis is not None)
+        expected = np.divide(cells, sums, out=np.zeros((2, 2)), where=sums != 0)
+        np.testing.assert_allclose(got[label], expected, rtol=1e-12, atol=0)
