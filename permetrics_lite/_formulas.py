@@ -311,7 +311,9 @@ def _recall_excess(right, support, recalls):
     """
     exact_floats = right.dtype.kind == "f" or max(right.max(), support.max()) < 2**53
     if exact_floats:
-        a, b = right.astype(np.float64), support.astype(np.float64)
+        # scaled near 1 by a power of two per class (exact): Dekker's split cannot overflow
+        exponent = np.frexp(support.astype(np.float64))[1]
+        a, b = (np.ldexp(x.astype(np.float64), -exponent) for x in (right, support))
         high, low = _two_product(recalls, b)
         corrections = ((a - high) - low) / b
         excess = math.fsum(recalls.tolist() + corrections.tolist() + [-1.0])

@@ -354,7 +354,9 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
             )
     if positive_sum and not weight.any():
         raise ValueError("sample_weight is all zero; at least one weight must be positive.")
-    if not np.isfinite(weight.sum()):
+    with np.errstate(over="ignore"):
+        overflows = not np.isfinite(weight.sum())
+    if overflows:
         raise OverflowError(
             f"sample_weight sums to more than the largest float ({np.finfo(np.float64).max:.3g}); "
             "divide the weights by a power of two, which changes no metric but the "
