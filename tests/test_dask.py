@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric
-from tests.conftest import problems
-from tests.test_merge import answers, exact_weights
+from tests.helpers import answers, exact_weights
+from tests.strategies import problems
 
 da = pytest.importorskip("dask.array", reason="the dask extra is not installed")
 dd = pytest.importorskip("dask.dataframe")

@@ -7,7 +7,6 @@ import warnings
 
 import numpy as np
 import pytest
-from conftest import multilabel_problems, problems
 from hypothesis import given
 from hypothesis import strategies as st
 from mlxtend.evaluate import accuracy_score as mlxtend_accuracy
@@ -15,6 +14,7 @@ from sklearn import metrics as skm
 from sklearn.utils.multiclass import unique_labels
 
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from tests.strategies import multilabel_problems, problems
 
 close = dict(rel=1e-9, abs=1e-12)
 

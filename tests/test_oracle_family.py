@@ -9,13 +9,13 @@ import warnings
 
 import numpy as np
 import pytest
-from conftest import multilabel_problems, problems
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from mlxtend.evaluate import lift_score as mlxtend_lift
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from tests.strategies import multilabel_problems, problems
 
 ZERO_DIVISIONS = [0.0, 1.0, np.nan]
 SET_WISE = {  # alias -> scikit-learn function

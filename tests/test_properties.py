@@ -4,11 +4,11 @@ import warnings
 
 import numpy as np
 import pytest
-from conftest import problems
 from hypothesis import given
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric
+from tests.strategies import problems
 
 close = dict(rel=1e-9, abs=1e-12)
 

@@ -5,11 +5,11 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import multilabel_problems, problems
 from hypothesis import given
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
+from tests.strategies import multilabel_problems, problems
 
 close = dict(rel=1e-9, abs=1e-12)
 REPORT_COLUMNS = ["support", "predicted", "tp", "fp", "fn", "tn", "accuracy", "recall",

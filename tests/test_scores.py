@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from conftest import LABEL_KINDS
 from permetrics_lite import ClassificationMetric, top_k_accuracy_score
-from test_merge import answers, exact_weights
+from tests.helpers import answers, exact_weights
+from tests.strategies import LABEL_KINDS
 
 sklearn_metrics = pytest.importorskip("sklearn.metrics")
 

@@ -1,0 +1,31 @@
+"""Helpers shared by the tests that compare two evaluations of the same problem."""
+
+import warnings
+
+import numpy as np
+
+
+def answers(cm):
+    """Every query of a (single- or multi-label) evaluation that needs only tallies."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 0/0 and predicted-only classes: same on both sides
+        result = {
+            "labels": cm.labels.tolist(),
+            "n_samples": cm.n_samples,
+            "AS": cm.AS(),
+            "AS count": cm.AS(normalize=False),
+            "PCA": cm.PCA(),
+            "CM": cm.CM().tolist(),
+            "report": cm.report(zero_division=np.nan).to_dict(),
+            "summary": cm.summary(zero_division=np.nan).to_dict(),
+            "HML": cm.HML(),
+        }
+        if not cm.is_multilabel:
+            result["BAS"] = cm.BAS(zero_division=np.nan)
+            result["CKS linear"] = cm.CKS(weights="linear", zero_division=np.nan)
+    return result
+
+
+def exact_weights(weight):
+    """Quarter steps: sums of them are exact in any order, so merged == whole exactly."""
+    return None if weight is None else np.round(weight * 4) / 4
