@@ -29,6 +29,14 @@ class Tallies(NamedTuple):
     matrix: Optional[np.ndarray] = None  # dense K x K matrix when small enough
     negatives: Optional[np.ndarray] = None  # tn counted directly (weighted multilabel)
     cells: Optional["Cells"] = None  # the matrix kept sparse, when built without codes
+    unit: float = 1.0  # weight of one count: a power of two when the weights' sum overflows
+
+    def counted(self, values):
+        """Counts (or weights) as the user weighs them: times the unit."""
+        if self.unit == 1.0:
+            return values
+        with np.errstate(over="ignore"):  # a sum beyond the float range is inf
+            return values * self.unit
 
     @property
     def fp(self):
@@ -59,6 +67,22 @@ class Cells(NamedTuple):
 def code_dtype(n_classes):
     """The smallest unsigned integer type that holds codes 0..K-1."""
     return np.min_scalar_type(max(n_classes - 1, 0))
+
+
+def in_units(weight):
+    """The weights divided by a power of two that makes their sum finite, and that power.
+
+    Weights near the float maximum would sum to inf; every metric is a ratio,
+    so counting them in larger units changes none (the division is exact).
+    """
+    if weight is None:
+        return None, 1.0
+    with np.errstate(over="ignore"):
+        if np.isfinite(weight.sum()):
+            return weight, 1.0
+    exponent = np.frexp(weight.max())[1] + int(np.ceil(np.log2(len(weight)))) - 1020
+    unit = 2.0**exponent
+    return weight / unit, unit
 
 
 def _steps(n_samples, cells=0):
@@ -191,15 +215,20 @@ def _restrict(counts, present, true, pred, weight):
     (a sum over extra zeros can round differently)."""
     n_classes = np.count_nonzero(present)
     if counts.matrix is not None:
-        return from_matrix(counts.matrix[np.ix_(present, present)])
-    if n_classes * n_classes <= DENSE_LIMIT:
+        restricted = from_matrix(counts.matrix[np.ix_(present, present)])
+    elif n_classes * n_classes <= DENSE_LIMIT:
         return tally(true, pred, n_classes, weight)  # few enough classes now to keep the matrix
-    tp, support, predicted = (values[present] for values in counts[:3])
-    return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
+    else:
+        tp, support, predicted = (values[present] for values in counts[:3])
+        restricted = Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
+    return restricted._replace(unit=counts.unit)
 
 
 def tally(true, pred, n_classes, weight=None):
     """Tallies of integer codes, with the dense matrix while K*K <= DENSE_LIMIT."""
+    weight, unit = in_units(weight)
+    if unit != 1.0:
+        return tally(true, pred, n_classes, weight)._replace(unit=unit)
     if n_classes * n_classes <= DENSE_LIMIT:
         return from_matrix(confusion_matrix(true, pred, n_classes, weight))
     support, predicted, tp = (_zeros(n_classes, weight) for _ in range(3))
@@ -271,6 +300,7 @@ def _zeros(size, weight):
 
 def tally_multilabel(true, pred, weight=None):
     """Per-label tallies of two boolean (N, L) indicator arrays."""
+    weight, unit = in_units(weight)
     exact = (true == pred).all(axis=1)
     if weight is None:
         tp = np.count_nonzero(true & pred, axis=0)
@@ -284,7 +314,7 @@ def tally_multilabel(true, pred, weight=None):
         # total - tp - fp - fn would mix two summation orders: a true 0 could
         # come out as 1e-15 and turn an undefined specificity into 1.0
         negatives = weight @ ~(true | pred)
-    return Tallies(tp, support, predicted, total, correct, None, negatives)
+    return Tallies(tp, support, predicted, total, correct, None, negatives, unit=unit)
 
 
 def multilabel_matrices(tallies):
@@ -304,6 +334,7 @@ def _scalar(value):
 
 def sparse_cells(true, pred, n_classes, weight=None):
     """The nonzero cells of the matrix of the codes (one sort), for merging many classes."""
+    weight, _ = in_units(weight)  # in the units of the tallies of the same weights
     count = np.ones(len(true), dtype=np.int64) if weight is None else weight
     return _summed(true.astype(np.int64) * n_classes + pred, count)
 
@@ -340,6 +371,12 @@ def _is_sorted(labels):
 
 def merge(first, first_at, second, second_at, n_classes):
     """The tallies of two evaluations, each one's classes placed at its positions."""
+    # count both in the larger unit, doubled when their sum would overflow (exact: powers of two)
+    unit = max(first.unit, second.unit)
+    with np.errstate(over="ignore"):
+        if not np.isfinite(first.total * (first.unit / unit) + second.total * (second.unit / unit)):
+            unit *= 2
+    first, second = (_in_unit(t, unit) for t in (first, second))
 
     def placed(a, b):
         out = np.zeros(n_classes, dtype=np.result_type(a, b))
@@ -351,7 +388,7 @@ def merge(first, first_at, second, second_at, n_classes):
         _validation.check_count_total(first.total + second.total, "the sum of the evaluations")
     merged = Tallies(placed(first.tp, second.tp), placed(first.support, second.support),
                      placed(first.predicted, second.predicted), first.total + second.total,
-                     first.correct + second.correct)
+                     first.correct + second.correct, unit=first.unit)
     if first.negatives is not None or second.negatives is not None:
         merged = merged._replace(negatives=placed(first.tn, second.tn))
     dense = first.matrix is not None and second.matrix is not None
@@ -366,6 +403,21 @@ def merge(first, first_at, second, second_at, n_classes):
         count = np.concatenate([cells.count for cells, _ in parts])
         merged = merged._replace(cells=_summed(index, count))
     return merged
+
+
+def _in_unit(tallies, unit):
+    """Tallies of weights counted in a larger ``unit``."""
+    if tallies.unit == unit:
+        return tallies
+    factor = tallies.unit / unit
+    scaled = {name: getattr(tallies, name) * factor
+              for name in ("tp", "support", "predicted", "total", "correct")}
+    for name in ("matrix", "negatives"):
+        if getattr(tallies, name) is not None:
+            scaled[name] = getattr(tallies, name) * factor
+    if tallies.cells is not None:
+        scaled["cells"] = tallies.cells._replace(count=tallies.cells.count * factor)
+    return tallies._replace(unit=unit, **scaled)
 
 
 def _sparse(tallies):

@@ -88,10 +88,13 @@ def curve_column(metric):
     raise _validation.unknown_curve_metric(metric, list(by_name))
 
 
-def curve(thresholds, counts, zero_division):
-    """The threshold curve's columns: counts and scores of the positive class."""
-    columns = {"threshold": thresholds, "tp": counts.tp, "fp": counts.fp,
-               "fn": counts.fn, "tn": counts.tn}
+def curve(thresholds, counts, zero_division, unit=1.0):
+    """The threshold curve's columns: counts (times their ``unit``) and scores of
+    the positive class."""
+    columns = {"threshold": thresholds}
+    with np.errstate(over="ignore"):  # a sum beyond the float range is inf
+        columns.update({name: getattr(counts, name) * unit if unit != 1.0
+                        else getattr(counts, name) for name in ("tp", "fp", "fn", "tn")})
     formulas = _formulas.COUNT_FORMULAS
     for name in CURVE_METRICS:
         if name == "balanced_accuracy":

@@ -354,14 +354,6 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
             )
     if positive_sum and not weight.any():
         raise ValueError("sample_weight is all zero; at least one weight must be positive.")
-    with np.errstate(over="ignore"):
-        overflows = not np.isfinite(weight.sum())
-    if overflows:
-        raise OverflowError(
-            f"sample_weight sums to more than the largest float ({np.finfo(np.float64).max:.3g}); "
-            "divide the weights by a power of two, which changes no metric but the "
-            "unnormalized counts."
-        )
     weight.flags.writeable = False
     return weight
 
@@ -552,7 +544,9 @@ INT64_MAX = np.iinfo(np.int64).max
 
 def _exact_total(values):
     """The sum of non-negative numbers, exact for integers (a Python int)."""
-    if values.sum(dtype=np.float64) < 2.0**62:  # far from int64's limit: sum in int64
+    with np.errstate(over="ignore"):
+        estimate = values.sum(dtype=np.float64)
+    if estimate < 2.0**62:  # far from int64's limit: sum in int64
         return int(values.sum(dtype=np.int64)) if values.dtype.kind in "iu" else values.sum()
     return sum(int(v) for v in values.ravel().tolist())
 

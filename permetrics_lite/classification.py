@@ -247,7 +247,8 @@ class ClassificationMetric:
         weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
         (true,) = _confusion.encode_known(targets.classes, targets.true, where="y_true")
         pred, ranks = _scores.decide(true, targets.scores, threshold)
-        scored = _scores.Scored(ranks, _confusion.count(ranks, n_classes, weight),
+        in_units, _ = _confusion.in_units(weight)  # counted as the tallies count
+        scored = _scores.Scored(ranks, _confusion.count(ranks, n_classes, in_units),
                                 targets.scores if binary else None,
                                 threshold if binary else None)
         evaluation = cls.__new__(cls)
@@ -306,7 +307,8 @@ class ClassificationMetric:
         (['ham', 'spam'], 0.6666666666666667)
         """
         matrix, labels = _validation.check_confusion_matrix(matrix, labels)
-        tallies = _confusion.from_matrix(matrix)
+        cells, unit = _confusion.in_units(matrix.ravel())
+        tallies = _confusion.from_matrix(cells.reshape(matrix.shape))._replace(unit=unit)
         n_samples = tallies.total if matrix.dtype.kind == "i" else None
         return cls._from_tallies(np.array(labels), tallies, n_samples, False,
                                  (average, pos_label, zero_division))
@@ -551,13 +553,15 @@ class ClassificationMetric:
         return dict(zip(self._labels.tolist(), values.tolist()))
 
     def _matrix(self, sample_weight):
-        """The dense matrix: cached while K is small, else built on request."""
+        """The dense matrix and its unit: cached while K is small, else built on request."""
         if self._tallies.matrix is not None:
-            return self._query(sample_weight).matrix
-        weight = self._weight_for(sample_weight)
+            tallies = self._query(sample_weight)
+            return tallies.matrix, tallies.unit
         if self._true is None:
-            return _confusion.materialise(self._tallies.cells, self.n_classes)
-        return _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight)
+            return (_confusion.materialise(self._tallies.cells, self.n_classes),
+                    self._tallies.unit)
+        weight, unit = _confusion.in_units(self._weight_for(sample_weight))
+        return _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight), unit
 
     # The constructor's options as defaults (SPEC §2): a method's own argument
     # wins, then the constructor's, then the method's Default.
@@ -644,7 +648,7 @@ class ClassificationMetric:
             "normalize", normalize, " For a normalized confusion matrix use CM(normalize='true')."
         )
         tallies = self._query(sample_weight)
-        return _formulas.accuracy(tallies) if normalize else tallies.correct
+        return _formulas.accuracy(tallies) if normalize else tallies.counted(tallies.correct)
 
     @share
     def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
@@ -831,9 +835,13 @@ class ClassificationMetric:
                     "as_frame=True needs a single K x K matrix; multilabel input gives one "
                     "2 x 2 matrix per label; use report() for a per-label table."
                 )
-            matrix = _confusion.multilabel_matrices(self._query(sample_weight))
+            tallies = self._query(sample_weight)
+            matrix, unit = _confusion.multilabel_matrices(tallies), tallies.unit
         else:
-            matrix = self._matrix(sample_weight)
+            matrix, unit = self._matrix(sample_weight)
+        if normalize is None and unit != 1.0:
+            with np.errstate(over="ignore"):  # a sum beyond the float range is inf
+                matrix = matrix * unit
         matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
         if as_frame:
             return pd.DataFrame(
@@ -1322,7 +1330,7 @@ class ClassificationMetric:
         if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
             zero_division = self._zero_division(zero_division)
             self._refuse_multilabel("cohen_kappa_score (CKS)", "CKS")
-            matrix = None if weights is None else self._matrix(sample_weight)
+            matrix = None if weights is None else self._matrix(sample_weight)[0]
             return _formulas.cohen_kappa(self._query(sample_weight), weights, matrix,
                                          zero_division)
         return self._class_metric(_formulas.one_vs_rest_kappa, average,
@@ -1438,9 +1446,10 @@ class ClassificationMetric:
         else:
             weight = self._weight_for(sample_weight)
             tallies = self._tally(weight)
-            rank_counts = _confusion.count(scored.ranks, self.n_classes, weight)
+            rank_counts = _confusion.count(scored.ranks, self.n_classes,
+                                           _confusion.in_units(weight)[0])
         hits = _scores.top_k(rank_counts, tallies, k)
-        return float(hits / tallies.total) if normalize else hits
+        return float(hits / tallies.total) if normalize else tallies.counted(hits)
 
     @share
     def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
@@ -1496,10 +1505,10 @@ class ClassificationMetric:
         """
         zero_division = self._zero_division(zero_division)
         scored = self._scored_for("threshold_curve", binary=True)
-        thresholds, counts = _scores.sweep(scored.scores, self._true == 1,
-                                           self._weight_for(sample_weight))
+        weight, unit = _confusion.in_units(self._weight_for(sample_weight))
+        thresholds, counts = _scores.sweep(scored.scores, self._true == 1, weight)
         # the columns are fresh arrays: no copy (a copy of 10^7 rows takes seconds)
-        return pd.DataFrame(_scores.curve(thresholds, counts, zero_division), copy=False)
+        return pd.DataFrame(_scores.curve(thresholds, counts, zero_division, unit), copy=False)
 
     @share
     def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Default("warn")):
@@ -1699,8 +1708,8 @@ class ClassificationMetric:
         """
         zero_division = self._zero_division(zero_division)
         t = self._query(sample_weight)
-        columns = {"support": t.support, "predicted": t.predicted,
-                   "tp": t.tp, "fp": t.fp, "fn": t.fn, "tn": t.tn}
+        columns = {name: t.counted(getattr(t, name))
+                   for name in ("support", "predicted", "tp", "fp", "fn", "tn")}
         for name, formula in _formulas.COUNT_FORMULAS.items():
             columns[name] = _formulas.per_class(formula, t, zero_division)
         return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))

@@ -370,13 +370,40 @@ def test_tiny_and_huge_weights_give_the_exact_values(weight):
     _every_metric(cm, Exact(matrix.tolist()), rel=1e-12)
 
 
-def test_weights_whose_sum_overflows_are_an_overflow_error():
-    with pytest.raises(OverflowError, match="sample_weight sums to more than the largest float"):
-        ClassificationMetric([0, 1, 1], [0, 1, 0], sample_weight=[1e308] * 3)
-    # the same weights divided by a power of two: the exact ratios
-    cm = ClassificationMetric([0, 1, 1], [0, 1, 0], sample_weight=[1e308 / 4] * 3)
-    assert cm.AS() == 2 / 3
-    assert cm.MCC() == 0.5  # (1*1 - 0*1) / sqrt(1*2*2*1)
+@pytest.mark.parametrize("weight", [1e308, np.finfo(np.float64).max])
+def test_weights_whose_sum_overflows_give_the_exact_ratios(weight):
+    y_true, y_pred = [0, 1, 1], [0, 1, 0]
+    cm = ClassificationMetric(y_true, y_pred, sample_weight=[weight] * 3)
+    exact = Exact([[1, 0], [1, 1]])
+    _every_metric(cm, exact, rel=1e-12)
+    # the counts themselves are the float sums: inf where they overflow
+    assert cm.AS(normalize=False) == np.inf
+    assert cm.CM().tolist() == [[weight, 0.0], [weight, weight]]
+    assert cm.CM(normalize="true").tolist() == [[1.0, 0.0], [0.5, 0.5]]
+    assert cm.report(zero_division=0.0)["support"].tolist() == [weight, np.inf]
+    # the same holds for a query's own weights, a sum of evaluations and batches
+    assert ClassificationMetric(y_true, y_pred).AS(sample_weight=[weight] * 3) == (
+        pytest.approx(2 / 3, rel=1e-15))
+    one = ClassificationMetric(y_true[:2], y_pred[:2], sample_weight=[weight] * 2)
+    two = ClassificationMetric(y_true[2:], y_pred[2:], sample_weight=[weight])
+    assert (one + two).AS() == pytest.approx(2 / 3, rel=1e-15)
+    assert (one + two).MCC() == pytest.approx(0.5, rel=1e-15)
+    batches = [(y_true[:1], y_pred[:1], [weight]), (y_true[1:], y_pred[1:], [weight] * 2)]
+    assert ClassificationMetric.from_batches(batches).CKS() == cm.CKS()
+    matrix = ClassificationMetric.from_confusion_matrix([[weight, 0.0], [weight, weight]])
+    assert matrix.AS() == pytest.approx(2 / 3, rel=1e-15)
+    assert matrix.CM().tolist() == cm.CM().tolist()
+
+
+def test_scores_with_weights_whose_sum_overflows():
+    y_true, scores = [0, 1, 1, 0], [0.2, 0.9, 0.4, 0.6]
+    weight = [1e308] * 4
+    cm = ClassificationMetric.from_scores(y_true, scores, sample_weight=weight)
+    assert cm.AS() == 0.5 and cm.TKA(1) == 0.5
+    assert cm.TKA(1, normalize=False) == np.inf  # 2e308
+    curve = cm.threshold_curve(zero_division=0.0)
+    assert curve["accuracy"].tolist() == [0.5, 0.75, 0.5, 0.75]  # thresholds 0.2 .. 0.9
+    assert curve["tp"].tolist() == [np.inf, np.inf, 1e308, 1e308]  # 2e308 overflows
 
 
 @pytest.mark.parametrize("beta, limit", [(1e160, "RS"), (1e-160, "PS")])
