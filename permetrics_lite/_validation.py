@@ -202,6 +202,16 @@ def _check_objects(values, name):
     if inferred in ("string", "bytes"):  # all of one kind: nothing missing (that would be "mixed")
         return values
     _first_missing(values, name)
+    if inferred == "boolean":
+        return values.astype(bool)
+    if inferred == "floating":
+        return _check_floats(values.astype(np.float64), name)
+    if inferred == "integer":  # Python or numpy integers: exact, or an OverflowError
+        for dtype in (np.int64, np.uint64):
+            try:
+                return values.astype(dtype)
+            except OverflowError:
+                pass
     try:
         codes, uniques = pd.factorize(values)
     except TypeError:  # unhashable values, such as lists

@@ -158,8 +158,9 @@ def binary_scores(draw):
     y_true = draw(hnp.arrays(np.int64, n, elements=st.integers(0, 1)))
     y_true[:2] = [0, 1]  # both classes occur
     scores = draw(hnp.arrays(np.float64, n, elements=st.sampled_from([0.0, 0.3, 0.5, 0.8, 1.0])))
-    positive = draw(st.integers(0, 1))
     how = draw(st.sampled_from(["pos_label", "labels", "column name", "default"]))
+    # with no name given, the scores are those of the second sorted class
+    positive = 1 if how == "default" else draw(st.integers(0, 1))
     threshold = draw(st.sampled_from([0.3, 0.5, 0.9]))
     return names, np.array(names, dtype=object)[y_true].tolist(), scores, positive, how, threshold
 
@@ -167,8 +168,6 @@ def binary_scores(draw):
 @given(binary_scores())
 def test_one_dimensional_scores_against_a_loop(problem):
     names, y_true, scores, positive, how, threshold = problem
-    if how == "default":  # no name given: the second sorted class
-        positive = 1
     pos, neg = names[positive], names[1 - positive]
     kwargs = {"pos_label": {"pos_label": pos}, "labels": {"labels": [neg, pos]},
               "column name": {}, "default": {}}[how]

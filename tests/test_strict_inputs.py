@@ -85,6 +85,10 @@ REFUSED = [
     ("datetimes in a numpy array", (np.array(["2024-01-01"], dtype="datetime64[D]"), [1]), {},
      TypeError, r"y_true has dtype datetime64\[D\], which is not a class label type; "
                 + UNSUPPORTED),
+    ("unhashable labels", ([[1, 2], [3]], [1, 2]), {}, TypeError,
+     r"y_true has labels of unsupported type list \(e.g. \[1, 2\]\); " + UNSUPPORTED),
+    ("bytes mixed with numbers in one array", (np.array([b"a", 1], dtype=object), [1, 1]), {},
+     TypeError, r"y_true mixes bytes labels \(e.g. b'a'\) with other labels \(e.g. 1\)"),
     ("non-integral float among Python integers", ([2**70, 1.5], [1, 1]), {}, ValueError,
      r"y_true contains non-integral values \(e.g. 1.5 at position 1\); this looks like "
      r"scores or probabilities"),
