@@ -180,3 +180,13 @@ def test_bytes_labels_are_evaluated():
     cm = ClassificationMetric(np.array(y_true), np.array(y_pred))
     assert cm.labels.tolist() == [b"cat", b"dog"]
     assert cm.CM().tolist() == [[2, 0], [1, 0]]
+
+
+def test_scores_with_mixed_integer_types_against_a_loop():
+    y_true = np.array([BIG, 5, BIG, 5], dtype=np.uint64)
+    scores = np.array([[0.1, 0.2, 0.7], [0.5, 0.4, 0.1], [0.3, 0.6, 0.1], [0.2, 0.5, 0.3]])
+    labels = [-1, 5, BIG]  # int64 cannot hold BIG, uint64 cannot hold -1
+    cm = ClassificationMetric.from_scores(y_true, scores, labels=labels)
+    predicted = [labels[int(np.argmax(row))] for row in scores]
+    assert cm.labels.tolist() == labels
+    assert_exact(cm, y_true, predicted)
