@@ -353,11 +353,11 @@ def union(first, second):
     The union is sorted when both are (the default order of SPEC §2), else
     the first's classes come first, then the second's new ones, in order.
     """
-    if (first.dtype.kind == "b") != (second.dtype.kind == "b"):
-        first, second = (a.astype(np.int64) if a.dtype.kind == "b" else a for a in (first, second))
+    first, second = _validation.common_labels({"the labels of the first": first,
+                                               "the labels of the second": second})
     if np.array_equal(first, second):
         at = np.arange(len(first))
-        return first, at, at
+        return first.astype(np.result_type(first, second), copy=False), at, at
     labels = pd.unique(np.concatenate([first, second]))
     if _is_sorted(first) and _is_sorted(second):
         labels = np.sort(labels)

@@ -10,6 +10,7 @@ and top-1 accuracy is accuracy.
 from typing import NamedTuple, Optional
 
 import numpy as np
+import pandas as pd
 
 from . import _confusion, _formulas, _registry, _validation
 
@@ -23,6 +24,7 @@ class Scored(NamedTuple):
     rank_counts: np.ndarray  # histogram of the ranks under the default weights
     scores: Optional[np.ndarray]  # the 1-D binary scores, for threshold sweeps; None for a matrix
     threshold: Optional[float]  # the decision threshold of 1-D scores
+    positive: int = 1  # the code of the positive class of 1-D scores
 
 
 def decide(true, scores, threshold):
@@ -43,6 +45,13 @@ def decide(true, scores, threshold):
         ranks[step] = np.count_nonzero(ahead, axis=1)
         pred[step] = block.argmax(axis=1)  # the first of equal maxima
     return pred, ranks
+
+
+def in_class_order(columns, classes, *codes):
+    """Codes of ``columns`` (the classes of the score columns) turned into codes of
+    ``classes`` (the same classes in the evaluation's order); and the lookup used."""
+    lookup = pd.Index(classes).get_indexer(columns).astype(_confusion.code_dtype(len(classes)))
+    return tuple(lookup[c] for c in codes), lookup
 
 
 def top_k(rank_counts, tallies, k):

@@ -58,9 +58,13 @@ def _sequence_to_array(y):
         values = np.asarray(y)
     except ValueError:  # ragged nesting: keep the elements as they are
         return np.asarray(y, dtype=object)
-    # numpy turns ["a", 1] into ["a", "1"]; keep the objects so the mix is seen
-    if values.dtype.kind in "US" and isinstance(y, (list, tuple)) and values.ndim == 1:
-        if pd.api.types.infer_dtype(y, skipna=False) not in ("string", "bytes"):
+    # numpy turns ["a", 1] into ["a", "1"], and [-1, 2**63] into floats; keep the
+    # objects so that the mix is seen and integers stay exact
+    if values.dtype.kind in "USf" and isinstance(y, (list, tuple)) and values.ndim == 1:
+        inferred = pd.api.types.infer_dtype(y, skipna=False)
+        if values.dtype.kind in "US" and inferred not in ("string", "bytes"):
+            return np.asarray(y, dtype=object)
+        if values.dtype.kind == "f" and inferred in ("integer", "mixed-integer-float"):
             return np.asarray(y, dtype=object)
     return values
 
@@ -71,6 +75,15 @@ def _to_column(y, name):
         raise TypeError(f"{name} is None; pass an array-like of class labels.")
     if isinstance(y, (str, bytes)):
         raise TypeError(f"{name} must be an array-like of labels; got the string {y!r}.")
+    if isinstance(y, np.ma.MaskedArray) and np.ma.getmaskarray(y).any():
+        masked = np.ma.getmaskarray(y)
+        first = np.argwhere(masked)[0]
+        where = f"position {first[0]}" if masked.ndim == 1 else f"row {first[0]}, column {first[1]}"
+        raise ValueError(
+            f"{name} is a masked array with {int(np.count_nonzero(masked))} masked value(s), "
+            f"the first at {where}; the mask would be ignored. Drop those samples from "
+            "every argument (or fill them) and pass plain arrays."
+        )
     index = categories = columns = None
     if isinstance(y, pd.DataFrame):
         index = y.index
@@ -120,49 +133,114 @@ def _first_missing(values, name):
         )
 
 
+SUPPORTED_LABELS = ("labels must be integers, booleans, integral floats, strings or bytes "
+                    "(convert other values, e.g. dates, with .astype(str))")
+_KIND_NAMES = {"str": "string", "bytes": "bytes", "number": "numeric"}
+
+
 def _kind(values):
-    """'str' for strings, 'number' for everything numeric (bool included)."""
-    return "str" if values.dtype.kind in "USO" else "number"
+    """'str', 'bytes' or 'number' (bool included) for validated labels of one kind."""
+    kind = values.dtype.kind
+    if kind == "O" and len(values):
+        kind = {str: "U", bytes: "S"}.get(_value_type(values[0]), "i")
+    return {"U": "str", "S": "bytes"}.get(kind, "number")
+
+
+def _value_type(value):
+    """The label type of one Python or numpy value: bool, int, float, str, bytes or None."""
+    for kind, types in ((bool, (bool, np.bool_)), (int, (int, np.integer)),
+                        (float, (float, np.floating)), (str, str), (bytes, bytes)):
+        if isinstance(value, types):
+            return kind
+    return None
+
+
+def _not_integral(values, name, position):
+    return ValueError(
+        f"{name} contains non-integral values (e.g. {_plain(values[position])!r} at "
+        f"position {position}); this looks like scores or probabilities; use "
+        "ClassificationMetric.from_scores or threshold them."
+    )
 
 
 def _check_floats(values, name):
-    """Integral floats are labels (1.0 -> 1); anything else looks like a score."""
+    """Integral floats are labels (1.0 -> 1): exact integers, never rounded."""
     _first_missing(values, name)
     integral = np.isfinite(values) & (values == np.round(values))
     if not integral.all():
-        bad = values[~integral][0]
-        raise ValueError(
-            f"{name} contains non-integral values (e.g. {_plain(bad)!r} at position "
-            f"{int(np.flatnonzero(~integral)[0])}); this looks like scores or "
-            "probabilities; use ClassificationMetric.from_scores or threshold them."
-        )
-    if np.abs(values).max() < 2**53:  # exactly representable: same labels as ints
+        raise _not_integral(values, name, int(np.flatnonzero(~integral)[0]))
+    low, high = values.min(), values.max()
+    if -(2.0**63) <= low and high < 2.0**63:  # every integral float in range converts exactly
         return values.astype(np.int64)
-    return values
+    if low >= 0 and high < 2.0**64:
+        return values.astype(np.uint64)
+    codes, uniques = pd.factorize(values)
+    return _python_integers(uniques)[codes]
+
+
+def _python_integers(values):
+    """Exact integers of integral numbers (a few: distinct values), in the smallest
+    of int64, uint64 or Python ints (object) that holds them all."""
+    integers = [int(value) for value in values]
+    for dtype in (np.int64, np.uint64):
+        try:
+            return np.array(integers, dtype=dtype)
+        except OverflowError:
+            pass
+    objects = np.empty(len(integers), dtype=object)
+    objects[:] = integers
+    return objects
 
 
 def _check_objects(values, name):
-    """Object arrays hold strings or Python numbers; sort them out."""
+    """Object arrays hold strings, bytes or Python numbers, of one kind; sort them out.
+
+    The type of every distinct value is looked at once (a hash pass finds them):
+    numbers become exact integers (Python ints where int64 and uint64 do not reach).
+    """
     inferred = pd.api.types.infer_dtype(values, skipna=False)
-    if inferred in ("string", "bytes"):  # all strings: nothing missing (that would be "mixed")
+    if inferred in ("string", "bytes"):  # all of one kind: nothing missing (that would be "mixed")
         return values
     _first_missing(values, name)
-    if inferred in ("integer", "boolean", "floating", "mixed-integer-float", "decimal"):
-        numeric = np.array(values.tolist())
-        if numeric.dtype.kind in "biuf":
-            return _check_label_values(numeric, name)
-    is_str = pd.Series(values).str.len().notna().to_numpy()  # .str gives NaN for non-strings
-    if is_str.any() and not is_str.all():
-        text, other = values[is_str][0], values[~is_str][0]
+    if inferred == "boolean":
+        return values.astype(bool)
+    if inferred == "floating":
+        return _check_floats(values.astype(np.float64), name)
+    if inferred == "integer":  # Python or numpy integers: exact, or an OverflowError
+        for dtype in (np.int64, np.uint64):
+            try:
+                return values.astype(dtype)
+            except OverflowError:
+                pass
+    try:
+        codes, uniques = pd.factorize(values)
+    except TypeError:  # unhashable values, such as lists
+        uniques, codes = values[:1], None
+    types = [_value_type(value) for value in uniques]
+    unsupported = [value for value, kind in zip(uniques, types) if kind is None]
+    if unsupported:
+        example = unsupported[0]
         raise TypeError(
-            f"{name} mixes string labels (e.g. {text!r}) with other labels (e.g. "
-            f"{other!r}); use one kind of label (convert with .astype(str) if needed)."
+            f"{name} has labels of unsupported type {type(example).__name__} (e.g. "
+            f"{example!r}); {SUPPORTED_LABELS}."
         )
-    example = values[0]
-    raise TypeError(
-        f"{name} has labels of unsupported type {type(example).__name__} (e.g. "
-        f"{example!r}); labels must be integers, booleans, integral floats or strings."
-    )
+    for text in (str, bytes):
+        if text in types and set(types) != {text}:
+            other = next(t for t in types if t is not text)
+            raise TypeError(
+                f"{name} mixes {_KIND_NAMES[text.__name__]} labels (e.g. "
+                f"{uniques[types.index(text)]!r}) with other labels (e.g. "
+                f"{uniques[types.index(other)]!r}); use one kind of label (convert with "
+                ".astype(str) if needed)."
+            )
+    if set(types) <= {str, bytes}:
+        return values
+    if set(types) == {bool}:
+        return values.astype(bool)
+    for position, (value, kind) in enumerate(zip(uniques, types)):
+        if kind is float and not (np.isfinite(value) and value == np.round(value)):
+            raise _not_integral(values, name, int(np.flatnonzero(codes == position)[0]))
+    return _python_integers(uniques)[codes]
 
 
 def _check_label_values(values, name):
@@ -172,25 +250,59 @@ def _check_label_values(values, name):
         return values
     if kind == "f":
         return _check_floats(values, name)
+    if kind == "T":  # numpy's variable-width StringDType: Python strings
+        return _check_objects(values.astype(object), name)
     if kind == "O":
         return _check_objects(values, name)
     raise TypeError(
-        f"{name} has dtype {values.dtype}, which is not a class label type; labels "
-        "must be integers, booleans, integral floats or strings."
+        f"{name} has dtype {values.dtype}, which is not a class label type; "
+        f"{SUPPORTED_LABELS}."
     )
 
 
-def _check_same_kind(first, first_name, second, second_name):
-    if _kind(first) != _kind(second):
-        pair = [(first, first_name), (second, second_name)]
-        if _kind(first) != "str":
-            pair.reverse()
-        (text, text_name), (number, number_name) = pair
-        raise TypeError(
-            f"{text_name} has string labels (e.g. {_plain(text[0])!r}) but "
-            f"{number_name} has numeric labels (e.g. {_plain(number[0])!r}); use one "
-            "kind of label for both."
-        )
+def _check_same_kind(named):
+    """Labels by argument name, all of one kind, or a TypeError naming two of them."""
+    (first, first_values), *others = named.items()
+    for other, other_values in others:
+        pair = [(first, first_values), (other, other_values)]
+        kinds = [_kind(values) for _, values in pair]
+        if kinds[0] != kinds[1]:
+            if kinds[0] == "number" or kinds[1] == "str":  # the text first
+                pair.reverse()
+                kinds.reverse()
+            (a, a_values), (b, b_values) = pair
+            raise TypeError(
+                f"{a} has {_KIND_NAMES[kinds[0]]} labels (e.g. {_plain(a_values[0])!r}) but "
+                f"{b} has {_KIND_NAMES[kinds[1]]} labels (e.g. {_plain(b_values[0])!r}); "
+                "labels of different kinds never compare equal (and do not sort "
+                "together): use one kind of label for both."
+            )
+
+
+def common_labels(named):
+    """Labels by argument name, of one kind, as arrays that compare exactly.
+
+    Strings and bytes are kept. Integers and booleans (True is 1, as in numpy)
+    get one integer type that holds every value: int64 or uint64, else Python
+    ints (object), so no value is rounded to a float or wraps to another.
+    """
+    _check_same_kind(named)
+    arrays = list(named.values())
+    if _kind(arrays[0]) != "number" or all(a.dtype.kind == "b" for a in arrays):
+        return arrays
+    arrays = [a.view(np.uint8) if a.dtype.kind == "b" else a for a in arrays]
+    if any(a.dtype.kind == "O" for a in arrays):
+        return [a if a.dtype.kind == "O" else a.astype(object) for a in arrays]
+    common = np.result_type(*arrays)
+    if common.kind in "iu":  # exact: numpy compares and concatenates these as integers
+        return arrays
+    # uint64 with signed integers: numpy would compare them as float64
+    unsigned = [a for a in arrays if a.dtype == np.uint64]
+    if all(a.max() <= np.iinfo(np.int64).max for a in unsigned if len(a)):
+        return [a.astype(np.int64) for a in arrays]
+    if all(a.min() >= 0 for a in arrays if a.dtype.kind == "i" and len(a)):
+        return [a.astype(np.uint64) for a in arrays]
+    return [a.astype(object) for a in arrays]
 
 
 # --------------------------------------------------------------------------
@@ -247,33 +359,26 @@ def check_targets(y_true, y_pred, labels=None):
         )
     if true.values.ndim == 2:
         return _check_multilabel(true, pred, labels, index)
+    named = {"y_true": _check_label_values(true.values, "y_true"),
+             "y_pred": _check_label_values(pred.values, "y_pred")}
     labels = check_labels(labels)
-    t = _check_label_values(true.values, "y_true")
-    p = _check_label_values(pred.values, "y_pred")
-    _check_same_kind(t, "y_true", p, "y_pred")
     if labels is not None:
-        _check_same_kind(t, "y_true", labels, "labels")
-        t, p, labels = _bools_as_integers(t, p, labels)
-        classes = labels
+        named["labels"] = labels
     else:
-        classes = _category_order(true, pred, t, p)
+        for column, name in ((true, "y_true"), (pred, "y_pred")):
+            if column.categories is not None:
+                named[f"the categories of {name}"] = _check_label_values(
+                    column.categories, f"the categories of {name}")
+    t, p, *categories = common_labels(named)
+    classes = labels if labels is None else categories[0]
+    if labels is None and categories:
+        classes = _category_order(categories, t, p)
     return Targets(t, p, classes, index, is_multilabel=False)
 
 
-def _bools_as_integers(*arrays):
-    """Booleans among integers are the integers 0 and 1 (True == 1), as numpy has it."""
-    if any(a.dtype.kind == "b" for a in arrays) and not all(a.dtype.kind == "b" for a in arrays):
-        return tuple(a.astype(np.int64) if a.dtype.kind == "b" else a for a in arrays)
-    return arrays
-
-
-def _category_order(true, pred, t, p):
+def _category_order(categories, t, p):
     """A Categorical's categories fix the class order; other labels go after them."""
-    categories = [c.categories for c in (true, pred) if c.categories is not None]
-    if not categories:
-        return None
     known = pd.Index(np.concatenate(categories)).unique()
-    known = pd.Index(_check_label_values(np.asarray(known), "categories"))
     seen = pd.unique(np.concatenate([t, p]))
     extra = np.sort(seen[known.get_indexer(seen) < 0])
     return np.concatenate([known.to_numpy(), extra])
@@ -302,6 +407,18 @@ def _check_multilabel(true, pred, labels, index):
             f"{true.values.shape} and {pred.values.shape}; they must match."
         )
     n_labels = true.values.shape[1]
+    if n_labels == 0:
+        raise ValueError(
+            f"y_true and y_pred are multilabel indicator arrays with no columns (shape "
+            f"{true.values.shape}): there is no label to evaluate; give one column per label."
+        )
+    for column, name in ((true, "y_true"), (pred, "y_pred")):
+        if column.columns is not None and column.columns.has_duplicates:
+            raise ValueError(
+                f"{name} is a DataFrame with duplicate column names "
+                f"{_preview(column.columns[column.columns.duplicated()].unique())}; each "
+                "label must name one column."
+            )
     if true.columns is not None and pred.columns is not None:
         if not true.columns.equals(pred.columns):
             raise ValueError(
@@ -331,15 +448,10 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
     """
     if sample_weight is None:
         return None
-    if isinstance(sample_weight, pd.Series):
-        _check_aligned([("y_true", index), ("sample_weight", sample_weight.index)])
     column = _to_column(sample_weight, "sample_weight")
-    try:
-        weight = column.values.astype(np.float64)
-    except (TypeError, ValueError):
-        raise TypeError(
-            f"sample_weight must be numeric; got dtype {column.values.dtype}."
-        ) from None
+    if column.index is not None:  # a Series, or a one-column DataFrame
+        _check_aligned([("y_true", index), ("sample_weight", column.index)])
+    weight = _real_numbers(column.values)
     if weight.ndim != 1 or len(weight) != n_samples:
         raise ValueError(
             f"sample_weight has shape {weight.shape}; expected one weight per sample, "
@@ -347,15 +459,38 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
         )
     for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
         if bad.any():
-            raise ValueError(
-                f"sample_weight contains {int(np.count_nonzero(bad))} {problem} "
-                f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
-                "weights must be finite and non-negative."
-            )
+            _raise_bad_weights(bad, problem)
     if positive_sum and not weight.any():
         raise ValueError("sample_weight is all zero; at least one weight must be positive.")
     weight.flags.writeable = False
     return weight
+
+
+def _real_numbers(values):
+    """Weights as float64: only real numbers (and booleans, True being 1) convert."""
+    if values.dtype.kind == "O":
+        missing = pd.isna(values)
+        if missing.any():
+            _raise_bad_weights(missing, "missing (NaN, None or NA)")
+        if pd.api.types.infer_dtype(values, skipna=False) in (
+                "integer", "floating", "mixed-integer-float", "boolean"):
+            return values.astype(np.float64)
+    elif values.dtype.kind in "biuf":
+        return values.astype(np.float64)
+    example = values.ravel()[0]
+    raise TypeError(
+        f"sample_weight must be numeric (real numbers); got dtype {values.dtype} (e.g. "
+        f"{_plain(example)!r}). Convert text with pd.to_numeric; complex numbers, dates "
+        "and durations are not weights."
+    )
+
+
+def _raise_bad_weights(bad, problem):
+    raise ValueError(
+        f"sample_weight contains {int(np.count_nonzero(bad))} {problem} "
+        f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
+        "weights must be finite and non-negative."
+    )
 
 
 def unlisted_labels(found, where="y_true or y_pred"):
@@ -467,11 +602,9 @@ def check_pos_label(pos_label, classes, allow_absent=False):
     With ``allow_absent`` (a one-class problem, as scikit-learn allows) a label
     of the right kind that is not a class gives None: a class with no samples.
     """
-    # a string never matches a number (and "1" is not 1), whatever pandas would allow
-    same_kind = isinstance(pos_label, (str, bytes)) == (_kind(classes) == "str")
-    if same_kind and classes.dtype.kind == "b" and pos_label in (0, 1):
-        pos_label = bool(pos_label)  # 1 is True, as in Python and scikit-learn
-    position = pd.Index(classes).get_indexer([pos_label])[0] if same_kind else -1
+    position = _label_position(pos_label, classes)
+    same_kind = position is not None
+    position = -1 if position is None else position
     if position < 0 and same_kind and allow_absent:
         return None
     if position < 0:
@@ -578,10 +711,12 @@ def check_mergeable(first, second):
             "cannot add a multilabel evaluation to a single-label one; both sides must "
             "have the same kind of targets."
         )
-    if _kind(first_labels) != _kind(second_labels):
+    kinds = _kind(first_labels), _kind(second_labels)
+    if kinds[0] != kinds[1]:
         raise TypeError(
-            f"cannot add evaluations with string labels and numeric labels "
-            f"({_preview(first_labels)} and {_preview(second_labels)}); use one kind."
+            f"cannot add evaluations with {_KIND_NAMES[kinds[0]]} labels and "
+            f"{_KIND_NAMES[kinds[1]]} labels ({_preview(first_labels)} and "
+            f"{_preview(second_labels)}); use one kind."
         )
     if first_multilabel and not np.array_equal(first_labels, second_labels):
         raise ValueError(
@@ -667,12 +802,24 @@ class ScoreTargets:
 
     true: np.ndarray  # 1-D labels
     scores: np.ndarray  # (N,) float64 binary scores, or an (N, K) numeric matrix
-    classes: np.ndarray  # the class of each column; (negative, positive) for 1-D scores
+    columns: np.ndarray  # the class of each column; (negative, positive) for 1-D scores
+    classes: np.ndarray  # the same classes in the order of the evaluation
     index: Optional[pd.Index]
 
 
-def check_scores(y_true, y_score, labels):
-    """Validate ``from_scores`` input; return :class:`ScoreTargets` or raise."""
+def _named_columns(frame):
+    """A DataFrame's column names, or None for pandas' default 0..K-1 of unnamed columns."""
+    columns = frame.columns
+    unnamed = isinstance(columns, pd.RangeIndex) and columns.start == 0 and columns.step == 1
+    return None if unnamed else columns
+
+
+def check_scores(y_true, y_score, labels, pos_label=None):
+    """Validate ``from_scores`` input; return :class:`ScoreTargets` or raise.
+
+    ``pos_label`` (None when not given) names the class of 1-D scores.
+    """
+    names = _named_columns(y_score) if isinstance(y_score, pd.DataFrame) else None
     true, score = _to_column(y_true, "y_true"), _to_column(y_score, "y_score")
     if true.values.ndim != 1:
         raise ValueError(
@@ -685,21 +832,98 @@ def check_scores(y_true, y_score, labels):
             f"{len(score.values)}; they must hold one label and one score (row) per sample."
         )
     _check_aligned([("y_true", true.index), ("y_score", score.index)])
-    values = _check_label_values(true.values, "y_true")
     scores = _check_score_values(score.values)
-    classes = check_labels(labels)
-    if classes is None and score.columns is not None:  # a DataFrame's columns name the classes
-        classes = check_labels(np.asarray(score.columns), "the columns of y_score")
-    if classes is None and true.categories is not None:
-        classes = check_labels(true.categories, "the categories of y_true")
-    if classes is None:
-        classes = _classes_of_scores(values, scores)
+    named = {"y_true": _check_label_values(true.values, "y_true")}
+    labels = check_labels(labels)
+    if labels is not None:
+        named["labels"] = labels
+    elif names is not None and scores.ndim == 2:  # a DataFrame's columns name the classes
+        named["the columns of y_score"] = check_labels(np.asarray(names), "the columns of y_score")
+    elif true.categories is not None:
+        named["the categories of y_true"] = check_labels(true.categories,
+                                                         "the categories of y_true")
+    values, *given = common_labels(named)
+    classes = given[0] if given else None
+    if scores.ndim == 2:
+        columns = classes
+        if columns is None:
+            columns = classes = np.sort(pd.unique(values))
+        elif labels is None and names is None:  # a Categorical: columns in sorted order
+            columns = np.sort(classes)
+        _check_score_columns(scores, columns)
     else:
-        _check_same_kind(values, "y_true", classes, "labels")
-        values, classes = _bools_as_integers(values, classes)
-    _check_score_columns(scores, classes)
-    return ScoreTargets(values, scores, classes, true.index if true.index is not None
-                        else score.index)
+        claims = {} if pos_label is None else {f"pos_label={pos_label!r}": pos_label}
+        if names is not None:
+            claims[f"the column name of y_score ({names[0]!r})"] = names[0]
+        classes, positive = _binary_classes(values, classes, labels is not None, claims)
+        columns = classes[[1 - positive, positive]]
+    return ScoreTargets(values, scores, columns, classes,
+                        true.index if true.index is not None else score.index)
+
+
+def _binary_classes(values, classes, given, claims):
+    """The two classes of 1-D scores and the position of the positive one.
+
+    ``classes``: the user's labels (``given``), a Categorical's categories, or
+    None for the sorted classes of ``values``. ``claims``: other arguments that
+    name the positive class; they must agree with each other and with labels.
+    """
+    if classes is None:
+        classes = np.sort(pd.unique(values))
+    if len(classes) == 1 and not given:
+        for value in claims.values():  # the other class, named by pos_label
+            if _label_position(value, classes) == -1:
+                other = _check_label_values(_sequence_to_array([value]), "pos_label")
+                classes = np.sort(np.concatenate(common_labels({"y_true": classes,
+                                                                "pos_label": other})))
+                break
+    if len(classes) == 1 and not given:
+        classes = _implied_pair(values, classes)
+    _check_score_columns(np.empty(0), classes)
+    positions = {} if not given else {f"labels={_preview(classes)}": 1}
+    for source, value in claims.items():
+        position = _label_position(value, classes)
+        if position is None or position < 0:
+            raise ValueError(
+                f"{source} is not a label of this problem; valid labels are "
+                f"{_preview(classes)}."
+            )
+        positions[source] = position
+    if len(set(positions.values())) > 1:
+        first, at = next(iter(positions.items()))
+        second, other = next((s, p) for s, p in positions.items() if p != at)
+        raise ValueError(
+            f"{first} and {second} disagree on the positive class of 1-D y_score "
+            f"({_plain(classes[at])!r} against {_plain(classes[other])!r}); 1-D scores are "
+            "the scores of the positive class: name it once (pos_label, or "
+            "labels=[negative, positive])."
+        )
+    if positions:
+        return classes, next(iter(positions.values()))
+    second = np.sort(classes)[1]  # scikit-learn's classes_[1]
+    return classes, int(np.flatnonzero(classes == second)[0])
+
+
+def _implied_pair(values, found):
+    """One class in y_true still names the pair when it is boolean or in {0, 1}
+    or {-1, 1}, as scikit-learn assumes."""
+    for pair in ((False, True), (0, 1), (-1, 1)):
+        if (values.dtype.kind == "b") == isinstance(pair[0], bool) and found[0] in pair:
+            return np.array(pair, dtype=values.dtype)
+    raise ValueError(
+        f"y_true holds one class ({_plain(found[0])!r}) and y_score is 1-D, so the "
+        "other class is unknown; pass labels=[negative, positive] or pos_label."
+    )
+
+
+def _label_position(label, classes):
+    """The position of ``label`` among ``classes``; -1 when absent, None when of another kind."""
+    kind = {str: "str", bytes: "bytes"}.get(_value_type(label), "number")
+    if kind != _kind(classes):
+        return None  # a string never matches a number (and "1" is not 1)
+    if classes.dtype.kind == "b" and _value_type(label) is not bool and label in (0, 1):
+        label = bool(label)  # 1 is True, as in Python and scikit-learn
+    return int(pd.Index(classes).get_indexer([label])[0])
 
 
 def _check_score_values(values):
@@ -737,27 +961,8 @@ def _raise_not_finite(bad, problem):
     )
 
 
-def _classes_of_scores(values, scores):
-    """The classes of y_true, in sorted order; for 1-D scores, the binary pair.
-
-    One class in y_true still names the pair when it is boolean or in {0, 1}
-    or {-1, 1}, as scikit-learn assumes.
-    """
-    found = np.sort(pd.unique(values))
-    if scores.ndim == 2:
-        return found
-    if len(found) == 1:
-        for pair in ((False, True), (0, 1), (-1, 1)):
-            if (values.dtype.kind == "b") == isinstance(pair[0], bool) and found[0] in pair:
-                return np.array(pair, dtype=values.dtype)
-        raise ValueError(
-            f"y_true holds one class ({_plain(found[0])!r}) and y_score is 1-D, so the "
-            "other class is unknown; pass labels=[negative, positive]."
-        )
-    return found
-
-
 def _check_score_columns(scores, classes):
+    """Two classes for 1-D scores, one per column for a matrix."""
     if scores.ndim == 1 and len(classes) != 2:
         raise ValueError(
             f"y_score is 1-D: binary scores, one per sample, for two classes "

@@ -172,9 +172,17 @@ class ClassificationMetric:
         """Build an evaluation from scores: thresholded binary scores or a score matrix.
 
         The scores become predictions once, at construction: 1-D scores
-        predict the second class where ``score >= threshold``; an (N, K)
+        predict the positive class where ``score >= threshold``; an (N, K)
         matrix predicts the class of its highest score, the first column of
-        equal ones (``numpy.argmax``). The result answers every metric, and
+        equal ones (``numpy.argmax``).
+
+        1-D scores are the scores of the positive class: the class named by
+        ``pos_label``, by ``labels=[negative, positive]`` or by the column
+        name of a one-column DataFrame, else the second of the sorted
+        classes (scikit-learn's ``classes_[1]``). A plain matrix's columns
+        are the classes of ``labels``, else the sorted classes (an
+        estimator's ``classes_``), even for a Categorical ``y_true``; only a
+        DataFrame maps its columns by name. The result answers every metric, and
         also the score queries: top-k accuracy (``TKA``) from a histogram of
         the rank of each sample's true class, and, for 1-D scores, the
         threshold curve (``threshold_curve``, ``best_threshold``).
@@ -185,18 +193,22 @@ class ClassificationMetric:
             True class labels, as for the constructor.
         y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
             Finite numbers: probabilities, scores or decision values (any
-            range). 1-D: the score of the positive (second) class of a binary
-            problem. 2-D: one column per class, in the order of ``labels``; a
-            DataFrame's columns name the classes.
+            range). 1-D (or a one-column DataFrame named after its class):
+            the score of the positive class of a binary problem. 2-D: one
+            column per class, in the order of ``labels``, else of the sorted
+            classes; a DataFrame's column names name the classes (pandas'
+            default names ``0..K-1`` of unnamed columns do not).
         threshold : float, default=0.5
             1-D scores only: the lowest score predicted positive. Use 0.0 for
             decision values such as ``decision_function`` output.
         labels : array-like, default=None
-            The class of each column (2-D), or ``[negative, positive]`` (1-D).
-            By default a DataFrame's columns, a Categorical's categories, or
-            the sorted classes of ``y_true``, which must then hold every
-            class. With 1-D scores, ``y_true`` holding only 0 or 1 (or only
-            -1 or 1, or booleans) implies the pair ``[0, 1]`` (``[-1, 1]``,
+            The class of each column (2-D), or ``[negative, positive]`` (1-D),
+            and the order of the evaluation's classes. By default a
+            DataFrame's columns, else the sorted classes of ``y_true`` (all
+            the categories of a Categorical, whose order stays the order of
+            the evaluation's classes), which must then hold every class. With
+            1-D scores, ``y_true`` holding only 0 or 1 (or only -1 or 1, or
+            booleans) implies the pair ``[0, 1]`` (``[-1, 1]``,
             ``[False, True]``), as scikit-learn assumes.
         sample_weight : array-like of shape (n_samples,), default=None
             Weights, as for the constructor.
@@ -211,8 +223,10 @@ class ClassificationMetric:
         ValueError
             For NaN or infinite scores, lengths that differ, a number of
             columns that is not the number of classes, 1-D scores for other
-            than two classes, a ``threshold`` given with a score matrix, or
-            the constructor's errors for ``y_true``, ``labels`` and weights.
+            than two classes, a ``threshold`` given with a score matrix,
+            ``pos_label``, ``labels`` and a column name that disagree on the
+            positive class of 1-D scores, or the constructor's errors for
+            ``y_true``, ``labels`` and weights.
         TypeError
             For scores that are not numbers, or a ``threshold`` that is not one.
 
@@ -231,6 +245,12 @@ class ClassificationMetric:
         ...                                  [0.1, 0.8, 0.4, 0.6], threshold=0.7).AS()
         0.75
 
+        Scores of the first class name it (``predict_proba(X)[:, 0]``):
+
+        >>> ClassificationMetric.from_scores(["ham", "spam", "spam", "ham"],
+        ...                                  [0.9, 0.2, 0.6, 0.4], pos_label="ham").AS()
+        0.5
+
         A score matrix predicts the class of each row's highest score:
 
         >>> scores = [[0.7, 0.2, 0.1], [0.3, 0.3, 0.4], [0.5, 0.5, 0.0]]
@@ -238,19 +258,23 @@ class ClassificationMetric:
         >>> cm.CM().tolist(), cm.TKA(1), cm.TKA(2), cm.TKA(3)
         ([[1, 0, 0], [1, 0, 1], [0, 0, 0]], 0.3333333333333333, 0.6666666666666666, 1.0)
         """
-        targets = _validation.check_scores(y_true, y_score, labels)
+        targets = _validation.check_scores(y_true, y_score, labels,
+                                           None if pos_label is NOT_GIVEN else pos_label)
         if targets.scores.ndim == 2 and not isinstance(threshold, Default):
             raise _validation.threshold_for_matrix(threshold)
         binary = targets.scores.ndim == 1
         threshold = _validation.check_threshold(getattr(threshold, "value", threshold))
         n_samples, n_classes = len(targets.true), len(targets.classes)
         weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
-        (true,) = _confusion.encode_known(targets.classes, targets.true, where="y_true")
+        (true,) = _confusion.encode_known(targets.columns, targets.true, where="y_true")
         pred, ranks = _scores.decide(true, targets.scores, threshold)
+        (true, pred), lookup = _scores.in_class_order(targets.columns, targets.classes,
+                                                      true, pred)
         in_units, _ = _confusion.in_units(weight)  # counted as the tallies count
         scored = _scores.Scored(ranks, _confusion.count(ranks, n_classes, in_units),
                                 targets.scores if binary else None,
-                                threshold if binary else None)
+                                threshold if binary else None,
+                                int(lookup[-1]) if binary else 1)
         evaluation = cls.__new__(cls)
         evaluation._init_state(np.array(targets.classes),
                                _confusion.tally(true, pred, n_classes, weight), n_samples,
@@ -1455,8 +1479,8 @@ class ClassificationMetric:
     def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
         """Counts and scores at every threshold of binary scores, one row per distinct score.
 
-        Row ``t`` is the evaluation of predicting the positive (second)
-        class wherever ``score >= t``. For evaluations built by
+        Row ``t`` is the evaluation of predicting the positive class (the
+        class of the scores, see ``from_scores``) wherever ``score >= t``. For evaluations built by
         ``from_scores`` with 1-D scores.
 
         Parameters
@@ -1506,7 +1530,7 @@ class ClassificationMetric:
         zero_division = self._zero_division(zero_division)
         scored = self._scored_for("threshold_curve", binary=True)
         weight, unit = _confusion.in_units(self._weight_for(sample_weight))
-        thresholds, counts = _scores.sweep(scored.scores, self._true == 1, weight)
+        thresholds, counts = _scores.sweep(scored.scores, self._true == scored.positive, weight)
         # the columns are fresh arrays: no copy (a copy of 10^7 rows takes seconds)
         return pd.DataFrame(_scores.curve(thresholds, counts, zero_division, unit), copy=False)
 
