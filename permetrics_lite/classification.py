@@ -2,12 +2,11 @@
 
 import functools
 import inspect
-import warnings
 
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _registry, _scores, _validation
+from . import _confusion, _formulas, _registry, _scores, _validation, _warnings
 from ._docstrings import share
 
 AVERAGES = (None, "binary", "micro", "macro", "weighted")
@@ -526,8 +525,9 @@ class ClassificationMetric:
         )
 
     def _repr_html_(self):
-        # a notebook display must not warn: undefined values show as 0.0
-        return self.summary(zero_division=0.0).to_frame().to_html()
+        # a notebook display must not warn: undefined values show as 0.0, and
+        # classes only in y_pred are left out of BAS without a word
+        return self._summary(None, 0.0, warn=False).to_frame().to_html()
 
     def _tally(self, weight):
         if self._is_multilabel:
@@ -705,11 +705,10 @@ class ClassificationMetric:
     def _warn_predicted_only(self, tallies):
         extra = (tallies.support == 0) & (tallies.predicted > 0)
         if extra.any():
-            warnings.warn(
+            _warnings.warn(
                 f"y_pred contains classes not in y_true: {self._labels[extra].tolist()}; "
                 "balanced accuracy leaves them out of the mean.",
                 UserWarning,
-                stacklevel=3,
             )
 
     @share
@@ -1734,12 +1733,15 @@ class ClassificationMetric:
         BAS_adjusted    0.2500
         Name: value, dtype: float64
         """
-        zero_division = self._zero_division(zero_division)
+        return self._summary(sample_weight, self._zero_division(zero_division))
+
+    def _summary(self, sample_weight, zero_division, warn=True):
         t = self._query(sample_weight)
         rows = {"n_samples": self.n_samples, "n_classes": self.n_classes,
                 "AS": _formulas.accuracy(t)}
         if not self._is_multilabel:
-            self._warn_predicted_only(t)
+            if warn:
+                self._warn_predicted_only(t)
             rows["BAS"] = _formulas.balanced_accuracy(t, False, zero_division)
             rows["BAS_adjusted"] = _formulas.balanced_accuracy(t, True, zero_division)
         rows["PCA_macro"] = _formulas.average(_formulas.one_vs_rest_accuracy, t, "macro")
