@@ -102,7 +102,8 @@ class ClassificationMetric:
     Attributes
     ----------
     labels : ndarray of shape (n_classes,)
-        The classes in order (read-only).
+        The classes in order (a read-only copy: changing it cannot change the
+        evaluation).
     n_classes : int
         Number of classes (labels, for multilabel input).
     n_samples : int
@@ -487,7 +488,8 @@ class ClassificationMetric:
 
     @property
     def labels(self):
-        return self._labels
+        # a read-only copy: the cached array itself could be made writeable again
+        return _freeze(self._labels.copy())
 
     @property
     def n_classes(self):
