@@ -597,6 +597,14 @@ def merged_options(first, second):
     return merged
 
 
+def unknown_state_version(version, library, current, known):
+    return ValueError(
+        f"cannot load this ClassificationMetric: it was pickled with state version {version!r} "
+        f"(permetrics_lite {library}), and this permetrics_lite ({current}) reads versions 0 "
+        f"to {known}; upgrade permetrics_lite to load it."
+    )
+
+
 def check_batch(batch, number):
     """One item of ``from_batches``: (y_true, y_pred) or (y_true, y_pred, sample_weight)."""
     if not isinstance(batch, (tuple, list)) or len(batch) not in (2, 3):

@@ -15,6 +15,9 @@ CM_NORMALIZE = (None, "true", "pred", "all")
 KAPPA_WEIGHTS = (None, "linear", "quadratic")
 _REPR_LABELS = 5  # labels shown by repr()
 OPTIONS = ("average", "pos_label", "zero_division")  # constructor options that become defaults
+# Version of the pickled state. 0: the attributes themselves (release 0.1.0);
+# 1: {"version", "library", "state"}, the tallies as field dicts (any field order).
+STATE_VERSION = 1
 
 
 class Default:
@@ -513,7 +516,33 @@ class ClassificationMetric:
             f"ClassificationMetric is immutable; cannot set {name!r}. Build a new one."
         )
 
-    def __setstate__(self, state):
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        tallies = state["_tallies"]
+        state["_tallies"] = dict(tallies._asdict(), cells=(
+            None if tallies.cells is None else tallies.cells._asdict()))
+        if state["_scored"] is not None:
+            state["_scored"] = state["_scored"]._asdict()
+        from . import __version__
+
+        return {"version": STATE_VERSION, "library": __version__, "state": state}
+
+    def __setstate__(self, pickled):
+        if "version" not in pickled:  # version 0: the attributes themselves
+            state = pickled
+        else:
+            if not isinstance(pickled["version"], int) or pickled["version"] > STATE_VERSION:
+                from . import __version__
+
+                raise _validation.unknown_state_version(
+                    pickled["version"], pickled.get("library"), __version__, STATE_VERSION)
+            state = dict(pickled["state"])
+            tallies = dict(state["_tallies"])
+            cells = tallies.pop("cells")
+            state["_tallies"] = _confusion.Tallies(
+                **tallies, cells=None if cells is None else _confusion.Cells(**cells))
+            if state["_scored"] is not None:
+                state["_scored"] = _scores.Scored(**state["_scored"])
         self.__dict__.update(state)
         _freeze(tuple(self.__dict__.values()))
 
