@@ -7,11 +7,12 @@ averaging can sum the counts before dividing once.
 """
 
 import math
-import warnings
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 import numpy as np
+
+from . import _warnings
 
 
 class UndefinedMetricWarning(UserWarning):
@@ -39,11 +40,10 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
         result = np.where(undefined, 0.0 if zero_division == "warn" else zero_division, result)
         if zero_division == "warn":
             where = f" for {int(undefined.sum())} of {undefined.size} values" if undefined.ndim else ""
-            warnings.warn(
+            _warnings.warn(
                 f"{what} is undefined (0/0){where} and is set to 0.0; pass zero_division "
                 "(0.0, 1.0 or nan) to choose the value and silence this warning.",
                 UndefinedMetricWarning,
-                stacklevel=4,
             )
     return result
 

@@ -726,16 +726,44 @@ def check_mergeable(first, second):
         )
 
 
+def _same_option(first, second):
+    """Equal values, as labels compare: 1 == np.int64(1) == 1.0 == True; nan == nan;
+    a string equals only a string (1 and "1" differ)."""
+    if isinstance(first, (str, bytes)) != isinstance(second, (str, bytes)):
+        return False
+    first_nan, second_nan = (isinstance(v, (float, np.floating)) and v != v
+                             for v in (first, second))
+    if first_nan or second_nan:
+        return first_nan and second_nan
+    try:
+        return bool(first == second)
+    except (TypeError, ValueError):  # values without a single truth value
+        return False
+
+
 def merged_options(first, second):
     """Constructor options of two evaluations being added: they must agree."""
     for name in sorted(set(first) | set(second)):
+        if name in first and name in second and _same_option(first[name], second[name]):
+            continue
         values = first.get(name, "<not given>"), second.get(name, "<not given>")
-        if repr(values[0]) != repr(values[1]):  # repr: nan equals nan
-            raise ValueError(
-                f"cannot add evaluations built with different {name} ({values[0]!r} and "
-                f"{values[1]!r}); build both with the same options."
-            )
-    return dict(first, **second)
+        raise ValueError(
+            f"cannot add evaluations built with different {name} ({values[0]!r} and "
+            f"{values[1]!r}); build both with the same options."
+        )
+    merged = dict(first, **second)
+    for name, value in first.items():  # True met 1: the labels of the sum are integers
+        if isinstance(second[name], (bool, np.bool_)) and not isinstance(value, (bool, np.bool_)):
+            merged[name] = value
+    return merged
+
+
+def unknown_state_version(version, library, current, known):
+    return ValueError(
+        f"cannot load this ClassificationMetric: it was pickled with state version {version!r} "
+        f"(permetrics_lite {library}), and this permetrics_lite ({current}) reads versions 0 "
+        f"to {known}; upgrade permetrics_lite to load it."
+    )
 
 
 def check_batch(batch, number):

@@ -2,12 +2,11 @@
 
 import functools
 import inspect
-import warnings
 
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _registry, _scores, _validation
+from . import _confusion, _formulas, _registry, _scores, _validation, _warnings
 from ._docstrings import share
 
 AVERAGES = (None, "binary", "micro", "macro", "weighted")
@@ -16,6 +15,9 @@ CM_NORMALIZE = (None, "true", "pred", "all")
 KAPPA_WEIGHTS = (None, "linear", "quadratic")
 _REPR_LABELS = 5  # labels shown by repr()
 OPTIONS = ("average", "pos_label", "zero_division")  # constructor options that become defaults
+# Version of the pickled state. 0: the attributes themselves (release 0.1.0);
+# 1: {"version", "library", "state"}, the tallies as field dicts (any field order).
+STATE_VERSION = 1
 
 
 class Default:
@@ -103,7 +105,8 @@ class ClassificationMetric:
     Attributes
     ----------
     labels : ndarray of shape (n_classes,)
-        The classes in order (read-only).
+        The classes in order (a read-only copy: changing it cannot change the
+        evaluation).
     n_classes : int
         Number of classes (labels, for multilabel input).
     n_samples : int
@@ -514,7 +517,8 @@ class ClassificationMetric:
 
     @property
     def labels(self):
-        return self._labels
+        # a read-only copy: the cached array itself could be made writeable again
+        return _freeze(self._labels.copy())
 
     @property
     def n_classes(self):
@@ -538,7 +542,33 @@ class ClassificationMetric:
             f"ClassificationMetric is immutable; cannot set {name!r}. Build a new one."
         )
 
-    def __setstate__(self, state):
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        tallies = state["_tallies"]
+        state["_tallies"] = dict(tallies._asdict(), cells=(
+            None if tallies.cells is None else tallies.cells._asdict()))
+        if state["_scored"] is not None:
+            state["_scored"] = state["_scored"]._asdict()
+        from . import __version__
+
+        return {"version": STATE_VERSION, "library": __version__, "state": state}
+
+    def __setstate__(self, pickled):
+        if "version" not in pickled:  # version 0: the attributes themselves
+            state = pickled
+        else:
+            if not isinstance(pickled["version"], int) or pickled["version"] > STATE_VERSION:
+                from . import __version__
+
+                raise _validation.unknown_state_version(
+                    pickled["version"], pickled.get("library"), __version__, STATE_VERSION)
+            state = dict(pickled["state"])
+            tallies = dict(state["_tallies"])
+            cells = tallies.pop("cells")
+            state["_tallies"] = _confusion.Tallies(
+                **tallies, cells=None if cells is None else _confusion.Cells(**cells))
+            if state["_scored"] is not None:
+                state["_scored"] = _scores.Scored(**state["_scored"])
         self.__dict__.update(state)
         _freeze(tuple(self.__dict__.values()))
 
@@ -552,8 +582,9 @@ class ClassificationMetric:
         )
 
     def _repr_html_(self):
-        # a notebook display must not warn: undefined values show as 0.0
-        return self.summary(zero_division=0.0).to_frame().to_html()
+        # a notebook display must not warn: undefined values show as 0.0, and
+        # classes only in y_pred are left out of BAS without a word
+        return self._summary(None, 0.0, warn=False).to_frame().to_html()
 
     def _tally(self, weight):
         if self._is_multilabel:
@@ -733,11 +764,10 @@ class ClassificationMetric:
     def _warn_predicted_only(self, tallies):
         extra = (tallies.support == 0) & (tallies.predicted > 0)
         if extra.any():
-            warnings.warn(
+            _warnings.warn(
                 f"y_pred contains classes not in y_true: {self._labels[extra].tolist()}; "
                 "balanced accuracy leaves them out of the mean.",
                 UserWarning,
-                stacklevel=3,
             )
 
     @share
@@ -1767,12 +1797,15 @@ class ClassificationMetric:
         BAS_adjusted    0.2500
         Name: value, dtype: float64
         """
-        zero_division = self._zero_division(zero_division)
+        return self._summary(sample_weight, self._zero_division(zero_division))
+
+    def _summary(self, sample_weight, zero_division, warn=True):
         t = self._query(sample_weight)
         rows = {"n_samples": self.n_samples, "n_classes": self.n_classes,
                 "AS": _formulas.accuracy(t)}
         if not self._is_multilabel:
-            self._warn_predicted_only(t)
+            if warn:
+                self._warn_predicted_only(t)
             rows["BAS"] = _formulas.balanced_accuracy(t, False, zero_division)
             rows["BAS_adjusted"] = _formulas.balanced_accuracy(t, True, zero_division)
         rows["PCA_macro"] = _formulas.average(_formulas.one_vs_rest_accuracy, t, "macro")

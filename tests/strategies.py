@@ -32,11 +32,17 @@ class Problem:
 
 
 @st.composite
-def problems(draw, weighted=None, kinds=tuple(LABEL_KINDS), with_labels=None):
-    """A random multiclass problem: K in 1..60, N in 1..150, pred correlated with true."""
-    kind = draw(st.sampled_from(kinds))
-    n_classes = 2 if kind == "bool" else draw(st.sampled_from([1, 2, 3, 5, 12, 50]))
-    n = draw(st.integers(1, 150))
+def problems(draw, weighted=None, kinds=tuple(LABEL_KINDS), with_labels=None, n_classes=None):
+    """A random multiclass problem: K in 1..60, N in 1..150, pred correlated with true.
+
+    ``n_classes``: the evaluation has exactly this many classes (all of them
+    in ``labels`` when it is given, else all of them in ``y_true``).
+    """
+    fixed = n_classes is not None
+    kind = draw(st.sampled_from([k for k in kinds if n_classes in (None, 2) or k != "bool"]))
+    if not fixed:
+        n_classes = 2 if kind == "bool" else draw(st.sampled_from([1, 2, 3, 5, 12, 50]))
+    n = draw(st.integers(n_classes if fixed else 1, 150))
     codes = hnp.arrays(np.int64, n, elements=st.integers(0, n_classes - 1))
     true, noise = draw(codes), draw(codes)
     right = draw(hnp.arrays(bool, n))
@@ -48,11 +54,14 @@ def problems(draw, weighted=None, kinds=tuple(LABEL_KINDS), with_labels=None):
         weight[draw(st.integers(0, n - 1))] += 1.0  # a positive sum
     labels = None
     if with_labels if with_labels is not None else draw(st.booleans()):
-        extra = draw(st.integers(0, 3)) if kind != "bool" else 0
+        extra = draw(st.integers(0, 3)) if kind != "bool" and not fixed else 0
         used = np.union1d(true, pred)
-        absent = np.setdiff1d(np.arange(n_classes + extra), used)[:extra]
+        absent = np.setdiff1d(np.arange(n_classes + extra), used)
+        absent = absent if fixed else absent[:extra]
         order = draw(st.permutations(np.concatenate([used, absent]).tolist()))
         labels = to_labels(np.asarray(order, dtype=np.int64))
+    elif fixed:  # every class in y_true
+        true[:n_classes] = draw(st.permutations(range(n_classes)))
     return Problem(to_labels(true), to_labels(pred), weight, labels)
 
 

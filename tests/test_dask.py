@@ -3,6 +3,9 @@
 import sys
 import warnings
 
+import dask.array as da
+import dask.dataframe as dd
+import distributed
 import numpy as np
 import pandas as pd
 import pytest
@@ -12,10 +15,6 @@ from hypothesis import strategies as st
 from permetrics_lite import ClassificationMetric
 from tests.helpers import answers, exact_weights
 from tests.strategies import problems
-
-da = pytest.importorskip("dask.array", reason="the dask extra is not installed")
-dd = pytest.importorskip("dask.dataframe")
-distributed = pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from sphinx.cmd import build
 
 from permetrics_lite import _registry
 
@@ -10,7 +11,6 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def test_docs_build_without_warnings(tmp_path):
-    build = pytest.importorskip("sphinx.cmd.build")
     status = build.build_main(["-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(tmp_path)])
     assert status == 0
     assert (tmp_path / "metrics" / "PCA.html").exists()

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from matplotlib import image
+from sklearn import metrics as sklearn_metrics
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 STATIC = EXAMPLES.parent / "docs" / "_static"
@@ -134,13 +136,10 @@ def test_top_k(capsys):
         assert f"top-{k:<2d} accuracy: {value:.4f}" in out
     assert ns["accuracy"] == ns["top_k"][1] == pytest.approx(np.mean(probabilities.argmax(1) == y_true))
     assert ns["top_k"][10] == 1.0
-    sklearn_metrics = pytest.importorskip("sklearn.metrics")
     assert ns["top_k"][5] == pytest.approx(sklearn_metrics.top_k_accuracy_score(y_true, probabilities, k=5))
 
 
 def test_plots(tmp_path):
-    pytest.importorskip("matplotlib")
-    image = pytest.importorskip("matplotlib.image")
     ns = runpy.run_path(str(EXAMPLES / "plots.py"), run_name="example")
     paths = ns["save_plots"](tmp_path)
     assert [path.name for path in paths] == ["confusion_matrix.png", "per_class.png",

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 from mlxtend.evaluate import accuracy_score as mlxtend_accuracy
 from sklearn import metrics as skm
 from sklearn.utils.multiclass import unique_labels
@@ -56,10 +57,15 @@ def test_accuracy_matches_sklearn(problem):
     expected = skm.accuracy_score(y_true, y_pred, normalize=False, sample_weight=w)
     if w is None:
         assert type(count) is int and count == expected
-        assert cm.AS() == pytest.approx(mlxtend_accuracy(y_true, y_pred, method="standard"), **close)
     else:
         assert type(count) is float and count == pytest.approx(expected, **close)
     assert type(cm.AS()) is float
+
+
+@given(problems(weighted=False))
+def test_accuracy_matches_mlxtend(problem):
+    expected = mlxtend_accuracy(problem.y_true, problem.y_pred, method="standard")
+    assert build(problem).AS() == pytest.approx(expected, **close)
 
 
 @given(problems(weighted=True))
@@ -103,10 +109,15 @@ def test_balanced_accuracy_matches_sklearn(problem, adjusted):
         assert np.isnan(ours) and not np.isfinite(expected)
     else:
         assert ours == pytest.approx(expected, **close)
-    if problem.weight is None and not adjusted:
-        assert ours == pytest.approx(
-            mlxtend_accuracy(problem.y_true, problem.y_pred, method="balanced"), **close
-        )
+
+
+@given(problems(weighted=False))
+def test_balanced_accuracy_matches_mlxtend(problem):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # classes only in y_pred, as sklearn
+        ours = build(problem).BAS()
+    expected = mlxtend_accuracy(problem.y_true, problem.y_pred, method="balanced")
+    assert ours == pytest.approx(expected, **close)
 
 
 def test_balanced_accuracy_warns_for_classes_only_in_y_pred():
@@ -136,30 +147,41 @@ def test_per_class_accuracy_matches_loop_and_mlxtend(problem):
     assert list(result) == cm.labels.tolist()
     expected = {label: loop_one_vs_rest_accuracy(problem, label) for label in result}
     assert result == pytest.approx(expected, **close)
-    if problem.weight is None:
-        for label in np.unique(problem.y_true).tolist():
-            assert result[label] == pytest.approx(
-                mlxtend_accuracy(problem.y_true, problem.y_pred, method="binary", pos_label=label),
-                **close,
-            )
     for label, value in result.items():
         assert cm.PCA(pos_label=label) == value
         assert cm.PCA(pos_label=label, average="binary") == value
     macro = np.mean(list(expected.values()))
     assert cm.PCA(average="macro") == pytest.approx(macro, **close)
     assert cm.PCA(average="micro") == pytest.approx(macro, **close)
-    support = [loop_support(problem, label) for label in result]
-    if sum(support) > 0:
-        weighted = np.average(list(expected.values()), weights=support)
-        assert cm.PCA(average="weighted") == pytest.approx(weighted, **close)
+    support = [loop_support(problem, label) for label in result]  # sums to the total weight > 0
+    weighted = np.average(list(expected.values()), weights=support)
+    assert cm.PCA(average="weighted") == pytest.approx(weighted, **close)
 
 
-@given(problems(weighted=False, with_labels=False))
+@given(problems(weighted=False))
+def test_per_class_accuracy_matches_mlxtend(problem):
+    result = build(problem).PCA()
+    for label in np.unique(problem.y_true).tolist():
+        expected = mlxtend_accuracy(problem.y_true, problem.y_pred, method="binary", pos_label=label)
+        assert result[label] == pytest.approx(expected, **close)
+
+
+@st.composite
+def problems_predicting_only_true_classes(draw):
+    """y_pred's classes are classes of y_true: a prediction of another class is redrawn."""
+    problem = draw(problems(weighted=False, with_labels=False))
+    n = len(problem.y_true)
+    others = draw(hnp.arrays(np.int64, n, elements=st.integers(0, n - 1)))
+    known = np.isin(problem.y_pred, problem.y_true)
+    problem.y_pred = np.where(known, problem.y_pred, problem.y_true[others])
+    return problem
+
+
+@given(problems_predicting_only_true_classes())
 def test_macro_per_class_accuracy_is_mlxtend_average_when_y_pred_adds_no_class(problem):
-    cm = build(problem)
-    if set(problem.y_pred.tolist()) <= set(problem.y_true.tolist()):
-        expected = mlxtend_accuracy(problem.y_true, problem.y_pred, method="average")
-        assert cm.PCA(average="macro") == pytest.approx(expected, **close)
+    assert set(problem.y_pred.tolist()) <= set(problem.y_true.tolist())
+    expected = mlxtend_accuracy(problem.y_true, problem.y_pred, method="average")
+    assert build(problem).PCA(average="macro") == pytest.approx(expected, **close)
 
 
 # ---------------------------------------------------------------------------

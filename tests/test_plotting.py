@@ -2,15 +2,15 @@
 
 import sys
 
+import matplotlib
 import numpy as np
 import pytest
+from matplotlib import image
+from matplotlib import pyplot as plt
 
 from permetrics_lite import ClassificationMetric
 
-matplotlib = pytest.importorskip("matplotlib")
-matplotlib.use("Agg")
-plt = pytest.importorskip("matplotlib.pyplot")
-image = pytest.importorskip("matplotlib.image")
+matplotlib.use("Agg")  # no display: render to files
 
 Y_TRUE = ["cat", "dog", "dog", "bird", "cat", "dog"]
 Y_PRED = ["cat", "cat", "dog", "bird", "dog", "dog"]

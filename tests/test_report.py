@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
 from tests.strategies import multilabel_problems, problems
 
 close = dict(rel=1e-9, abs=1e-12)
@@ -112,10 +112,17 @@ def test_report_counts_are_integers_unless_weighted():
     assert weighted["tp"].tolist() == [1.0, 2.0]
 
 
-def test_report_warns_for_undefined_precision():
+def test_report_warns_for_each_undefined_column():
+    # class 0: tp=1 fp=1 fn=0 tn=0; class 1: tp=0 fp=0 fn=1 tn=1, so precision of
+    # class 1 (tp+fp), NPV of class 0 (tn+fn) and MCC of both (a zero margin) are 0/0
     cm = ClassificationMetric([0, 1], [0, 0])
-    with pytest.warns(UserWarning, match="Precision is undefined"):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         assert cm.report().loc[1, "precision"] == 0.0
+    assert all(w.category is UndefinedMetricWarning for w in caught)
+    assert sorted(str(w.message).split(" (0/0) ")[0] for w in caught) == [
+        "Matthews correlation is undefined", "Negative predictive value is undefined",
+        "Precision is undefined"]
     assert np.isnan(cm.report(zero_division=np.nan).loc[1, "precision"])
 
 

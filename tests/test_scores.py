@@ -13,15 +13,15 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+
+from sklearn import metrics as sklearn_metrics
 
 from permetrics_lite import ClassificationMetric, top_k_accuracy_score
 from tests.helpers import answers, exact_weights
 from tests.strategies import LABEL_KINDS
-
-sklearn_metrics = pytest.importorskip("sklearn.metrics")
 
 
 @dataclass
@@ -197,8 +197,7 @@ def test_top_k_accuracy_counts_ranks_as_a_per_sample_loop(problem):
 
 @given(score_problems(ties=False, sorted_columns=True))
 def test_top_k_accuracy_equals_scikit_learn_without_ties(problem):
-    if len(problem.columns) < 3:  # scikit-learn reads two columns as a binary problem
-        return
+    assume(len(problem.columns) >= 3)  # scikit-learn reads two columns as a binary problem
     cm = build(problem)
     for k in range(1, len(problem.columns) + 1):
         with warnings.catch_warnings():
@@ -282,8 +281,8 @@ def test_threshold_curve_equals_a_loop_over_thresholds(problem):
     assert list(curve.columns) == CURVE_COLUMNS
     counts = ["threshold", "tp", "fp", "fn", "tn"]
     assert np.array_equal(curve[counts].to_numpy(), expected[counts].to_numpy())  # exact
-    if problem.weight is None:
-        assert all(curve[c].dtype.kind == "i" for c in counts[1:])
+    kind = "i" if problem.weight is None else "f"  # counts, or weight sums
+    assert all(curve[c].dtype.kind == kind for c in counts[1:])
     scores = curve.columns[5:]
     assert np.allclose(curve[scores].to_numpy(), expected[scores].to_numpy().astype(float),
                        rtol=1e-12, atol=0, equal_nan=True)
