@@ -507,3 +507,44 @@ def test_merge_of_counts_beyond_int64_is_an_overflow_error():
     huge = Tallies(np.array([2**62]), np.array([2**62]), np.array([2**62]), 2**62, 2**62)
     with pytest.raises(OverflowError):
         C.merge(huge, np.array([0]), huge, np.array([0]), 1)
+
+
+def test_merge_keeps_int_counts_and_promotes_to_float_either_way():
+    ints = _tallies([0, 1], [0, 0], 2)
+    floats = _tallies([0, 1], [1, 1], 2, np.array([0.5, 0.25]))
+    both = C.merge(ints, np.array([0, 1]), ints, np.array([0, 1]), 2)
+    assert both.tp.dtype == np.int64 and both.matrix.dtype == np.int64
+    assert both.support.dtype == np.int64 and both.predicted.dtype == np.int64
+    for first, second in ((ints, floats), (floats, ints)):
+        merged = C.merge(first, np.array([0, 1]), second, np.array([0, 1]), 2)
+        assert merged.matrix.dtype == np.float64 and merged.tp.dtype == np.float64
+        # cells: ints [[1, 0], [1, 0]] plus weights [[0, 0.5], [0, 0.25]]
+        assert merged.matrix.tolist() == [[1.0, 0.5], [1.0, 0.25]]
+        assert merged.tp.tolist() == [1.0, 0.25]
+        assert merged.support.tolist() == [1.5, 1.25] and merged.predicted.tolist() == [2.0, 0.75]
+        assert merged.total == 2.75 and merged.correct == 1.25
+
+
+def test_merge_of_int_and_huge_float_totals_is_no_overflow():
+    # only int counts wrap around; a float total beyond 2**63 is fine
+    ints = _tallies([0, 1], [0, 0], 2)
+    huge = C.from_matrix(np.array([[1e19, 0.0], [0.0, 1.0]]))
+    for first, second in ((ints, huge), (huge, ints)):
+        merged = C.merge(first, np.array([0, 1]), second, np.array([0, 1]), 2)
+        assert merged.total == 1e19 + 3
+
+
+def test_merge_into_exactly_the_dense_limit_keeps_the_matrix():
+    first = _tallies([0], [1], 2)
+    second = _tallies([1], [1], 2)
+    merged = C.merge(first, np.array([0, 2047]), second, np.array([1, 2047]), 2048)
+    assert merged.matrix is not None and merged.cells is None
+    assert merged.matrix[0, 2047] == 1 and merged.matrix[2047, 2047] == 1
+    assert merged.matrix.sum() == 2
+
+
+def test_union_of_booleans_and_huge_float_labels():
+    # integral floats beyond 2**53 stay floats; booleans beside them are 0 and 1
+    labels, first, second = C.union(np.array([False, True]), np.array([1e300]))
+    assert labels.tolist() == [0.0, 1.0, 1e300]
+    assert first.tolist() == [0, 1] and second.tolist() == [2]
