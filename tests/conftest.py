@@ -14,4 +14,8 @@ settings.register_profile(
     "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
+# .ci/mutation runs the targeted tests once per mutant: few examples, no example database
+settings.register_profile(
+    "mutation", parent=settings.get_profile("default"), max_examples=25, database=None
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
