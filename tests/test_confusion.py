@@ -543,8 +543,10 @@ def test_merge_into_exactly_the_dense_limit_keeps_the_matrix():
     assert merged.matrix.sum() == 2
 
 
-def test_union_of_booleans_and_huge_float_labels():
-    # integral floats beyond 2**53 stay floats; booleans beside them are 0 and 1
-    labels, first, second = C.union(np.array([False, True]), np.array([1e300]))
-    assert labels.tolist() == [0.0, 1.0, 1e300]
-    assert first.tolist() == [0, 1] and second.tolist() == [2]
+def test_union_of_booleans_and_integers_beyond_int64():
+    # validated labels are never floats: 1e300 is the exact integer it stands for,
+    # a Python int; booleans beside it are 0 and 1
+    huge = int(1e300)
+    labels, first, second = C.union(np.array([False, True]), np.array([1, huge], dtype=object))
+    assert labels.tolist() == [0, 1, huge]
+    assert first.tolist() == [0, 1] and second.tolist() == [1, 2]

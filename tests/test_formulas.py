@@ -659,8 +659,6 @@ def test_undefined_metric_warning_points_at_the_caller(query):
 
 
 @under_mutmut
-@pytest.mark.xfail(strict=True, reason="per-class metrics warn with stacklevel=4 from "
-                   "safe_divide, which points inside classification.py, not at the caller")
 @pytest.mark.parametrize("average", ["binary", "macro"])
 def test_undefined_per_class_warning_points_at_the_caller(average):
     with pytest.warns(UndefinedMetricWarning) as record:
