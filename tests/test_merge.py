@@ -158,7 +158,7 @@ def test_options_that_differ_refuse_to_merge(first, second, message):
 
 
 @pytest.mark.parametrize("first, second", [(1, "1"), ("b", b"b"), (True, "True"), (0.0, np.nan),
-                                           (None, 0), (1, [1])], ids=repr)
+                                           (None, 0), (1, [1]), (1, np.array([1, 1]))], ids=repr)
 def test_option_values_of_different_kinds_differ(first, second):
     # labels of one kind per evaluation: evaluations holding these cannot be built
     # to be added, so the rule is checked where it lives

@@ -49,6 +49,11 @@ BAD_INPUTS = [
     ("multilabel not 0/1", [[0, 1], [2, 0]], [[0, 1], [1, 0]], {}, ValueError,
      r"y_true is a multilabel indicator array and must hold only 0 and 1; found 2 at row 1, column 0"),
     ("multilabel strings", [["a", "b"]], [[0, 1]], {}, ValueError, r"y_true .* only 0 and 1; found 'a'"),
+    ("multilabel None", [[0, None], [1, 0]], [[0, 1], [1, 0]], {}, ValueError,
+     r"y_true contains 1 missing label\(s\) \(NaN, None or NA\), the first at position 1; "
+     r"drop or fill them"),
+    ("labels 2-D", [0, 1], [0, 1], {"labels": [[0, 1]]}, ValueError,
+     r"labels must be 1-D; got shape \(1, 2\)"),
     ("multilabel labels count", [[0, 1]], [[0, 1]], {"labels": ["a"]}, ValueError,
      r"labels has 1 names but the multilabel arrays have 2 columns"),
     ("multilabel frames disagree", pd.DataFrame({"a": [0], "b": [1]}),
@@ -170,6 +175,27 @@ def test_binary_average_on_a_multiclass_problem_is_refused(method, kwargs):
 def test_bad_query_raises_with_a_clear_message(cm, method, kwargs, error, message):
     with pytest.raises(error, match=message):
         getattr(cm, method)(**kwargs)
+
+
+# (id, evaluation built from tallies only, query): none takes query-time weights
+TALLIES_ONLY = [
+    ("from_confusion_matrix", lambda: ClassificationMetric.from_confusion_matrix([[1, 0], [0, 1]]),
+     lambda cm: cm.AS(sample_weight=[1.0, 1.0])),
+    ("a + b", lambda: ClassificationMetric([0], [0]) + ClassificationMetric([1], [1]),
+     lambda cm: cm.PCA(sample_weight=[1.0, 1.0])),
+    ("from_batches", lambda: ClassificationMetric.from_batches([([0, 1], [0, 0])]),
+     lambda cm: cm.report(sample_weight=[1.0, 1.0])),
+]
+
+
+@pytest.mark.parametrize("build, query", [case[1:] for case in TALLIES_ONLY],
+                         ids=[case[0] for case in TALLIES_ONLY])
+def test_query_weights_on_tallies_only_are_refused(build, query):
+    with pytest.raises(ValueError, match=(
+            r"sample_weight cannot be given to a query of an evaluation built from tallies "
+            r"\(from_confusion_matrix, a \+ b, from_batches, from_dask\): it keeps no per-sample "
+            r"labels to weight. Pass the weights when building it.")):
+        query(build())
 
 
 def test_query_weights_must_align_with_the_series_index():
