@@ -51,7 +51,15 @@ def test_integer_labels_over_more_than_2048_values_keep_their_weights(weighted, 
     cm = ClassificationMetric(y_true, y_pred, sample_weight=weight)
     labels = np.union1d(y_true, y_pred)
     assert cm.labels.tolist() == labels.tolist()
-    _assert_tallies(cm, _loop_matrix(y_true, y_pred, labels, weight))
+    expected = _loop_matrix(y_true, y_pred, labels, weight)
+    _assert_tallies(cm, expected)
+    if weighted:  # the same weights given to the queries of an unweighted evaluation
+        plain = ClassificationMetric(y_true, y_pred)
+        np.testing.assert_allclose(plain.CM(sample_weight=weight), expected, rtol=1e-12)
+        assert plain.AS(sample_weight=weight) == pytest.approx(
+            np.trace(expected) / expected.sum(), rel=1e-12)
+        assert plain.RS(average="macro", sample_weight=weight, zero_division=0.0) == (
+            cm.RS(average="macro", zero_division=0.0))
 
 
 @pytest.mark.parametrize("n_classes", [2100, 3000])
@@ -65,6 +73,10 @@ def test_weighted_sum_above_the_dense_limit_keeps_the_weights(n_classes):
     _assert_tallies(total, _loop_matrix(y_true, y_pred, labels, weight))
     expected = skm.cohen_kappa_score(y_true, y_pred, sample_weight=weight)
     assert total.CKS() == pytest.approx(expected, rel=1e-9)
+    chunks = [(y_true[i:i + 1000], y_pred[i:i + 1000], weight[i:i + 1000])
+              for i in range(0, 6000, 1000)]
+    batched = ClassificationMetric.from_batches(chunks)
+    _assert_tallies(batched, _loop_matrix(y_true, y_pred, labels, weight))
 
 
 def test_sum_with_a_custom_label_order_places_every_cell():
