@@ -65,8 +65,13 @@ class Counts(NamedTuple):
     @classmethod
     def pooled(cls, t):
         """The counts of all classes summed: micro averaging's sufficient statistics."""
-        # K classes pool K times the total in tn: Python ints where int64 would overflow
-        return cls(*(_exact_sum(c) for c in (t.tp, t.fp, t.fn, t.tn)))
+        # K classes pool K times the total in tn: Python ints where int64 would
+        # overflow; weights divided by a power of two above K (no ratio changes)
+        counts = (t.tp, t.fp, t.fn, t.tn)
+        if np.asarray(t.tp).dtype.kind == "f" and t.total * len(t.tp) > 2.0**1000:
+            shift = -math.ceil(math.log2(len(t.tp)))
+            counts = [np.ldexp(np.asarray(c, dtype=np.float64), shift) for c in counts]
+        return cls(*(_exact_sum(c) for c in counts))
 
     @classmethod
     def of_class(cls, t, index):

@@ -550,3 +550,19 @@ def test_union_of_booleans_and_integers_beyond_int64():
     labels, first, second = C.union(np.array([False, True]), np.array([1, huge], dtype=object))
     assert labels.tolist() == [0, 1, huge]
     assert first.tolist() == [0, 1] and second.tolist() == [1, 2]
+
+def test_union_of_equal_labels_takes_the_common_type():
+    labels, first, second = C.union(np.array([1, 2], dtype=np.int8),
+                                    np.array([1, 2], dtype=np.int64))
+    assert labels.dtype == np.int64 and labels.tolist() == [1, 2]
+    assert first.tolist() == second.tolist() == [0, 1]
+    labels, _, _ = C.union(np.array([1, 2], dtype=np.int64), np.array([1, 2], dtype=np.int8))
+    assert labels.dtype == np.int64
+
+
+def test_union_of_labels_that_do_not_compare_names_both_sides():
+    with pytest.raises(TypeError) as error:
+        C.union(np.array(["a", "b"]), np.array([b"a"]))
+    assert str(error.value).startswith(
+        "the labels of the first has string labels (e.g. 'a') but the labels of the "
+        "second has bytes labels (e.g. b'a')")

@@ -422,3 +422,40 @@ def test_extreme_beta_with_weights():
     # a class never found but predicted: F is 0, defined (no 0/0) for any beta
     never = ClassificationMetric([0, 0, 1], [1, 1, 0], sample_weight=[0.5, 0.5, 1.0])
     assert never.FBS(beta=1e160, pos_label=1) == 0.0
+
+
+def test_sum_of_evaluations_whose_weights_overflow_together():
+    # each side's weights sum to a finite float, both sides together do not
+    one = ClassificationMetric([0, 1], [0, 1], sample_weight=[1e308, 1e308 / 2])
+    two = ClassificationMetric([1, 1], [0, 1], sample_weight=[1e308, 1e308 / 2])
+    assert one.AS(normalize=False) == 1.5e308 and two.AS(normalize=False) == 0.5e308
+    total = one + two
+    exact = Exact([[2, 0], [2, 2]])  # in units of 1e308 / 2
+    _every_metric(total, exact, rel=1e-12)
+    assert np.isinf(total.AS(normalize=False))  # 2e308
+    assert total.CM().tolist() == [[1e308, 0.0], [1e308, 1e308]]
+    assert (two + one).CM().tolist() == total.CM().tolist()
+
+
+def test_multilabel_weights_whose_sum_overflows():
+    y_true = np.array([[1, 0], [1, 1], [0, 1]])
+    y_pred = np.array([[1, 0], [0, 1], [0, 1]])
+    cm = ClassificationMetric(y_true, y_pred, sample_weight=[1e308] * 3)
+    assert cm.AS() == pytest.approx(2 / 3, rel=1e-15)  # rows 0 and 2 exactly right
+    assert cm.HML() == pytest.approx(1 / 6, rel=1e-15)
+    assert cm.RS(average=None) == {0: 0.5, 1: 1.0}
+    assert cm.CM()[0].tolist() == [[1e308, 0.0], [1e308, 1e308]]  # [[tn, fp], [fn, tp]]
+
+
+def test_sparse_sums_with_weights_whose_sum_overflows():
+    # more classes than the dense limit: the sum keeps sparse cells, in the larger unit
+    n_classes = 2100
+    y_true = np.arange(n_classes)
+    y_pred = np.where(y_true % 2 == 0, y_true, 0)
+    heavy = ClassificationMetric(y_true, y_pred, sample_weight=np.full(n_classes, 1e306))
+    light = ClassificationMetric(y_true[:2], y_pred[:2], sample_weight=[1.0, 1.0])
+    total = light + heavy
+    assert total.AS() == pytest.approx(0.5, rel=1e-12)
+    matrix = total.CM()
+    assert matrix[0, 0] == 1e306 + 1.0 and matrix[1, 0] == 1e306 + 1.0
+    assert matrix[2, 2] == 1e306 and matrix[3, 0] == 1e306
