@@ -69,12 +69,13 @@ def _sequence_to_array(y):
     return values
 
 
-def _to_column(y, name):
-    """Turn any supported array-like into a numpy array, keeping pandas metadata."""
+def _to_column(y, name, unit="sample"):
+    """Turn any supported array-like (one value per ``unit``) into a numpy array,
+    keeping pandas metadata."""
     if y is None:
         raise TypeError(f"{name} is None; pass an array-like of class labels.")
     if isinstance(y, (str, bytes)):
-        raise TypeError(f"{name} must be an array-like of labels; got the string {y!r}.")
+        raise TypeError(f"{name} must be an array-like, one value per {unit}; got the string {y!r}.")
     if isinstance(y, np.ma.MaskedArray) and np.ma.getmaskarray(y).any():
         masked = np.ma.getmaskarray(y)
         first = np.argwhere(masked)[0]
@@ -104,7 +105,7 @@ def _to_column(y, name):
     elif columns is None:
         values = _sequence_to_array(y)
     if values.ndim == 0:
-        raise TypeError(f"{name} must be an array-like of labels; got the scalar {y!r}.")
+        raise TypeError(f"{name} must be an array-like, one value per {unit}; got the scalar {y!r}.")
     if values.ndim == 2 and values.shape[1] == 1:
         values = values[:, 0]
     if values.ndim > 2:
@@ -113,7 +114,7 @@ def _to_column(y, name):
             "class labels or a 2-D (n_samples, n_labels) multilabel indicator array."
         )
     if values.shape[0] == 0:
-        raise ValueError(f"{name} is empty; at least one sample is needed.")
+        raise ValueError(f"{name} is empty; at least one {unit} is needed.")
     return _Column(values, index, categories, columns)
 
 
@@ -314,7 +315,7 @@ def check_labels(labels, name="labels"):
     """The user's ``labels``: a non-empty 1-D sequence without duplicates."""
     if labels is None:
         return None
-    column = _to_column(labels, name)
+    column = _to_column(labels, name, unit="class")
     if column.values.ndim != 1:
         raise ValueError(f"{name} must be 1-D; got shape {column.values.shape}.")
     values = _check_label_values(column.values, name)

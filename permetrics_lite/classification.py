@@ -1605,6 +1605,7 @@ class ClassificationMetric:
         (0.8, 1.0)
         """
         column = _scores.curve_column(metric)
+        self._scored_for("best_threshold", binary=True)
         curve = self.threshold_curve(sample_weight=sample_weight, zero_division=zero_division)
         values = curve[column].to_numpy()
         if np.isnan(values).all():

@@ -185,11 +185,11 @@ MESSAGES = [
     ("y_pred None", lambda: CM([1], None), TypeError,
      "y_pred is None; pass an array-like of class labels."),
     ("y_pred a string", lambda: CM(["a"], "abc"), TypeError,
-     "y_pred must be an array-like of labels; got the string 'abc'."),
+     "y_pred must be an array-like, one value per sample; got the string 'abc'."),
     ("y_true bytes", lambda: CM(b"ab", [1]), TypeError,
-     "y_true must be an array-like of labels; got the string b'ab'."),
+     "y_true must be an array-like, one value per sample; got the string b'ab'."),
     ("y_pred a scalar", lambda: CM([1], 1), TypeError,
-     "y_pred must be an array-like of labels; got the scalar 1."),
+     "y_pred must be an array-like, one value per sample; got the scalar 1."),
     ("y_true 3-D", lambda: CM(np.zeros((2, 2, 2)), np.zeros((2, 2, 2))), ValueError,
      "y_true has 3 dimensions (shape (2, 2, 2)); expected 1-D class labels or a 2-D "
      "(n_samples, n_labels) multilabel indicator array."),
@@ -207,11 +207,11 @@ MESSAGES = [
      "would be ignored. Drop those samples from every argument (or fill them) and pass plain "
      "arrays."),
     ("labels a string", lambda: CM([0], [0], labels="ab"), TypeError,
-     "labels must be an array-like of labels; got the string 'ab'."),
+     "labels must be an array-like, one value per class; got the string 'ab'."),
     ("labels empty", lambda: CM([0, 1], [0, 1], labels=[]), ValueError,
-     "labels is empty; at least one sample is needed."),
+     "labels is empty; at least one class is needed."),
     ("sample_weight a scalar", lambda: CM([0, 1], [0, 1], sample_weight=3), TypeError,
-     "sample_weight must be an array-like of labels; got the scalar 3."),
+     "sample_weight must be an array-like, one value per sample; got the scalar 3."),
     # --- label values and kinds ---
     ("NaN in y_true", lambda: CM([1.0, np.nan, np.nan], [1, 1, 1]), ValueError,
      missing_labels("y_true", 2, 1)),
@@ -543,7 +543,7 @@ MESSAGES = [
      "batch 1: y_true and y_pred have different lengths: 2 and 1; they must hold one label per "
      "sample each."),
     ("batch of scalars", lambda: CM.from_batches([[0, 1]]), TypeError,
-     "batch 0: y_true must be an array-like of labels; got the scalar 0."),
+     "batch 0: y_true must be an array-like, one value per sample; got the scalar 0."),
     ("batch labels", lambda: CM.from_batches([([0, 2], [0, 1])], labels=[0, 1]), ValueError,
      "batch 0: " + unlisted("y_true or y_pred", "[2]")),
     ("batches weigh zero", lambda: CM.from_batches([([0], [0], [0]), ([1], [1], [0.0])]),
@@ -585,7 +585,7 @@ MESSAGES = [
     ("scores: misaligned", lambda: CM.from_scores(S([0, 1]), S([0.1, 0.2], index=[1, 0])),
      ValueError, misaligned("y_true", "y_score")),
     ("scores: a string", lambda: CM.from_scores([0, 1], "ab"), TypeError,
-     "y_score must be an array-like of labels; got the string 'ab'."),
+     "y_score must be an array-like, one value per sample; got the string 'ab'."),
     ("scores: 3-D", lambda: CM.from_scores([0, 1], np.zeros((2, 2, 2))), ValueError,
      "y_score has 3 dimensions (shape (2, 2, 2)); expected 1-D class labels or a 2-D "
      "(n_samples, n_labels) multilabel indicator array."),
@@ -691,7 +691,7 @@ MESSAGES = [
     ("curve of a score matrix", lambda: scored_matrix().threshold_curve(), ValueError,
      scores_needed("threshold_curve", "1-D binary scores", ", or from a score matrix")),
     ("best threshold of a score matrix", lambda: scored_matrix().best_threshold(), ValueError,
-     scores_needed("threshold_curve", "1-D binary scores", ", or from a score matrix")),
+     scores_needed("best_threshold", "1-D binary scores", ", or from a score matrix")),
     ("curve metric by substring", lambda: scored_binary().best_threshold("score"), ValueError,
      unknown_curve_metric("'score'", " Did you mean 'accuracy_score' or "
                           "'balanced_accuracy_score'?")),

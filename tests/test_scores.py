@@ -404,7 +404,7 @@ def test_score_queries_refuse_evaluations_without_scores():
         with pytest.raises(ValueError, match=r"threshold_curve needs 1-D binary scores.*or from "
                                              r"a score matrix. Build it with .*from_scores"):
             evaluation.threshold_curve()
-        with pytest.raises(ValueError, match=r"threshold_curve needs 1-D binary scores"):
+        with pytest.raises(ValueError, match=r"best_threshold needs 1-D binary scores"):
             evaluation.best_threshold()
 
 
