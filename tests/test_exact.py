@@ -459,3 +459,28 @@ def test_sparse_sums_with_weights_whose_sum_overflows():
     matrix = total.CM()
     assert matrix[0, 0] == 1e306 + 1.0 and matrix[1, 0] == 1e306 + 1.0
     assert matrix[2, 2] == 1e306 and matrix[3, 0] == 1e306
+
+
+def test_beta_zero_is_precision():
+    cm = ClassificationMetric([0, 1, 1, 0, 1, 2], [0, 1, 0, 1, 1, 2])
+    assert cm.FBS(beta=0, average=None) == cm.PS(average=None)
+    exact = Exact([[1, 1, 0], [1, 2, 0], [0, 0, 1]])
+    _assert_close("FBS(0)", list(cm.FBS(beta=0.0, average=None).values()),
+                  exact.averaged("FBS", None, beta=0))
+
+
+def test_integral_float_matrix_up_to_the_int64_limit_counts_exactly():
+    # 2**63 - 1024 is a float; with 1023 the total is 2**63 - 1, the largest int64
+    matrix = np.array([[2.0**63 - 1024, 1023.0], [0.0, 0.0]])
+    cm = ClassificationMetric.from_confusion_matrix(matrix)
+    assert cm.n_samples == 2**63 - 1
+    assert cm.AS(normalize=False) == 2**63 - 1024
+    beyond = ClassificationMetric.from_confusion_matrix(matrix + [[0.0, 1.0], [0.0, 0.0]])
+    assert beyond.n_samples is None  # 2**63 counts more than int64 holds: weights
+
+
+def test_labels_given_with_a_frame_name_its_rows():
+    frame = ClassificationMetric([0, 1, 1], [0, 1, 0]).CM(as_frame=True)
+    cm = ClassificationMetric.from_confusion_matrix(frame, labels=["no", "yes"])
+    assert cm.labels.tolist() == ["no", "yes"]
+    assert cm.RS(pos_label="yes") == 0.5
