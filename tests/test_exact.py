@@ -484,3 +484,29 @@ def test_labels_given_with_a_frame_name_its_rows():
     cm = ClassificationMetric.from_confusion_matrix(frame, labels=["no", "yes"])
     assert cm.labels.tolist() == ["no", "yes"]
     assert cm.RS(pos_label="yes") == 0.5
+
+
+def test_adjusted_balanced_accuracy_of_huge_counts_near_chance():
+    # recalls (2**60 + 1) / (2**61 + 1) twice: each rounds to 0.5 in floats, but
+    # their sum exceeds 1 by 1 / (2**61 + 1), which is the adjusted score
+    big = 2**60
+    cm = ClassificationMetric.from_confusion_matrix(
+        np.array([[big + 1, big], [big, big + 1]], dtype=np.int64))
+    assert cm.BAS(adjusted=True) == float(Fraction(1, 2**61 + 1))
+
+
+def test_huge_integral_float_matrix_gives_exact_correlations():
+    # beyond int64, so kept as weights; every row, column and grand sum is an exact float
+    matrix = np.array([[2.0**63, 2.0**64], [2.0**60, 2.0**62]])
+    cm = ClassificationMetric.from_confusion_matrix(matrix)
+    _every_metric(cm, Exact(matrix.tolist()), rel=1e-12)
+
+
+def test_adjusted_balanced_accuracy_of_one_class_warns_with_its_name():
+    cm = ClassificationMetric([1, 1], [1, 0])
+    with pytest.warns(UserWarning) as record:
+        assert cm.BAS(adjusted=True) == 0.0
+    messages = [str(w.message) for w in record]
+    assert ("Adjusted balanced accuracy with a single class in y_true is undefined (0/0) "
+            "and is set to 0.0; pass zero_division (0.0, 1.0 or nan) to choose the value "
+            "and silence this warning.") in messages
