@@ -1,4 +1,4 @@
-"""Encode labels to integer codes and tally them (SPEC §3).
+"""Encode labels to integer codes and tally them.
 
 Everything here is vectorised: one hash or lookup pass to encode, one
 ``np.bincount`` to tally. The tallies are the sufficient statistics from which
@@ -33,10 +33,7 @@ class Tallies(NamedTuple):
 
     def counted(self, values):
         """Counts (or weights) as the user weighs them: times the unit."""
-        if self.unit == 1.0:
-            return values
-        with np.errstate(over="ignore"):  # a sum beyond the float range is inf
-            return values * self.unit
+        return counted(values, self.unit)
 
     @property
     def fp(self):
@@ -67,6 +64,14 @@ class Cells(NamedTuple):
 def code_dtype(n_classes):
     """The smallest unsigned integer type that holds codes 0..K-1."""
     return np.min_scalar_type(max(n_classes - 1, 0))
+
+
+def counted(values, unit):
+    """Counts kept in ``unit`` (see :func:`in_units`) as the user weighs them."""
+    if unit == 1.0:
+        return values
+    with np.errstate(over="ignore"):  # a sum beyond the float range is inf
+        return values * unit
 
 
 def in_units(weight):
@@ -350,7 +355,7 @@ def _summed(index, count):
 def union(first, second):
     """The classes of two evaluations, and where each one's classes sit among them.
 
-    The union is sorted when both are (the default order of SPEC §2), else
+    The union is sorted when both are (the default class order), else
     the first's classes come first, then the second's new ones, in order.
     """
     first, second = _validation.common_labels({"the labels of the first": first,

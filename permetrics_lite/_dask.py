@@ -1,4 +1,4 @@
-"""Evaluations of Dask collections: tally each block where it lives, then add up (SPEC §6).
+"""Evaluations of Dask collections: tally each block where it lives, then add up.
 
 The map step builds a tallies-only evaluation per block (label discovery
 included); the reduce step adds them in a tree with ``a + b``. Only these small

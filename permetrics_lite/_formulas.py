@@ -1,8 +1,8 @@
-"""The math: pure numpy functions of the tallies (SPEC §4).
+"""The math: pure numpy functions of the tallies.
 
 Count-based formulas take :class:`~permetrics_lite._confusion.Tallies` and
 return a ``(numerator, denominator)`` pair vectorised over classes, so that one
-:func:`safe_divide` applies the zero-division rule (SPEC §4.1) and micro
+:func:`safe_divide` applies the zero-division rule and micro
 averaging can sum the counts before dividing once.
 """
 

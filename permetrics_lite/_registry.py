@@ -1,4 +1,4 @@
-"""One table of the metrics: short alias, long name and properties (SPEC §4, §4.2).
+"""One table of the metrics: short alias, long name and properties.
 
 The aliases on :class:`~permetrics_lite.ClassificationMetric`, its ``SUPPORT``
 table, the metric-name lookups and the functional forms are all generated from

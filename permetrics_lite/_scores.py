@@ -1,4 +1,4 @@
-"""From scores to decisions: predictions, the true class's rank, threshold sweeps (SPEC §6).
+"""From scores to decisions: predictions, the true class's rank, threshold sweeps.
 
 An (N, K) score matrix predicts its argmax, ties going to the first column;
 1-D binary scores predict the second class where ``score >= threshold``. The
@@ -101,9 +101,8 @@ def curve(thresholds, counts, zero_division, unit=1.0):
     """The threshold curve's columns: counts (times their ``unit``) and scores of
     the positive class."""
     columns = {"threshold": thresholds}
-    with np.errstate(over="ignore"):  # a sum beyond the float range is inf
-        columns.update({name: getattr(counts, name) * unit if unit != 1.0
-                        else getattr(counts, name) for name in ("tp", "fp", "fn", "tn")})
+    columns.update({name: _confusion.counted(getattr(counts, name), unit)
+                    for name in ("tp", "fp", "fn", "tn")})
     formulas = _formulas.COUNT_FORMULAS
     for name in CURVE_METRICS:
         if name == "balanced_accuracy":

@@ -1,4 +1,4 @@
-"""Every check of user input, and every message that rejects it (SPEC §2).
+"""Every check of user input, and every message that rejects it.
 
 This is the only module that looks at raw user input. It hands the rest of the
 package plain numpy arrays of one label kind, or raises an error that names the
@@ -623,7 +623,7 @@ def multilabel_unsupported(metric, alternative):
 
 
 # --------------------------------------------------------------------------
-# Evaluations built from tallies: matrices, merges, batches (SPEC §6)
+# Evaluations built from tallies: matrices, merges, batches
 # --------------------------------------------------------------------------
 
 
@@ -821,7 +821,7 @@ def check_dask_shapes(shapes):
 
 
 # --------------------------------------------------------------------------
-# Scores: from_scores, top-k accuracy, threshold sweeps (SPEC §6)
+# Scores: from_scores, top-k accuracy, threshold sweeps
 # --------------------------------------------------------------------------
 
 

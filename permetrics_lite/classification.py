@@ -50,7 +50,7 @@ def _freeze(value):
 
 
 def _evaluate(y_true, y_pred, labels, sample_weight, positive_sum=True):
-    """Validate, encode and tally once: the state of an evaluation (SPEC §2, §3)."""
+    """Validate, encode and tally once: the state of an evaluation."""
     targets = _validation.check_targets(y_true, y_pred, labels)
     n_samples = len(targets.true)
     weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index,
@@ -99,7 +99,7 @@ class ClassificationMetric:
         When given, the positive class of every query with
         ``average="binary"``. A method's own argument wins.
     zero_division : {"warn", 0.0, 1.0, nan}, optional
-        When given, the default value of every 0/0 result (SPEC §4.1). A
+        When given, the default value of every 0/0 result. A
         method's own argument wins.
 
     Attributes
@@ -618,7 +618,7 @@ class ClassificationMetric:
         weight, unit = _confusion.in_units(self._weight_for(sample_weight))
         return _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight), unit
 
-    # The constructor's options as defaults (SPEC §2): a method's own argument
+    # The constructor's options as defaults: a method's own argument
     # wins, then the constructor's, then the method's Default.
 
     def _given(self, name, value):
@@ -893,9 +893,8 @@ class ClassificationMetric:
             matrix, unit = _confusion.multilabel_matrices(tallies), tallies.unit
         else:
             matrix, unit = self._matrix(sample_weight)
-        if normalize is None and unit != 1.0:
-            with np.errstate(over="ignore"):  # a sum beyond the float range is inf
-                matrix = matrix * unit
+        if normalize is None:
+            matrix = _confusion.counted(matrix, unit)
         matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
         if as_frame:
             return pd.DataFrame(
@@ -1430,7 +1429,7 @@ class ClassificationMetric:
         return _formulas.hamming_loss(self._query(sample_weight), self._is_multilabel)
 
     # ------------------------------------------------------------------
-    # Scores (SPEC §6): evaluations built by from_scores
+    # Scores: evaluations built by from_scores
     # ------------------------------------------------------------------
 
     def _scored_for(self, query, binary=False):
@@ -1614,7 +1613,7 @@ class ClassificationMetric:
         return float(curve["threshold"].iat[best]), float(values[best])
 
     # ------------------------------------------------------------------
-    # permetrics-style helpers (SPEC §4.2)
+    # permetrics-style helpers
     # ------------------------------------------------------------------
 
     SUPPORT = _registry.SUPPORT

@@ -2,7 +2,7 @@
 
 ``report`` prints the per-class report and the summary, ``score`` the named
 metrics, ``demo`` the report of the bundled demo set. Every problem with the
-input (a missing file or column, an unreadable file, any SPEC §2 error) is one
+input (a missing file or column, an unreadable file, any error of the constructor) is one
 line on stderr and exit status 2; success is 0.
 """
 

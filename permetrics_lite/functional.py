@@ -1,4 +1,4 @@
-"""Functional forms: build a :class:`ClassificationMetric` and ask it one question (SPEC §4.2).
+"""Functional forms: build a :class:`ClassificationMetric` and ask it one question.
 
 One function per registry row, named by the long name, taking ``y_true``,
 ``y_pred`` (``y_score`` for metrics of scores, built with ``from_scores``), the

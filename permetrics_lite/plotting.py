@@ -1,4 +1,4 @@
-"""Plots of an evaluation (SPEC §6), drawn from the same numbers the metrics give.
+"""Plots of an evaluation, drawn from the same numbers the metrics give.
 
 Needs the optional extra ``plot`` (matplotlib), imported only when a plot is
 drawn. Each function takes a :class:`~permetrics_lite.ClassificationMetric`
