@@ -68,10 +68,10 @@ SHARED["plot_returns"] = """
             The Axes drawn on, to style, combine or save (``ax.figure.savefig``)."""
 
 
-def share(func):
-    """Replace ``{{name}}`` lines of ``func``'s docstring with the shared text."""
+def fill(doc):
+    """Replace the ``{{name}}`` lines of a docstring with the shared text."""
     lines = []
-    for line in func.__doc__.splitlines():
+    for line in doc.splitlines():
         key = line.strip()
         if key.startswith("{{") and key.endswith("}}"):
             indent = line[: len(line) - len(line.lstrip())]
@@ -79,5 +79,57 @@ def share(func):
             lines.append(textwrap.indent(text, indent))
         else:
             lines.append(line)
-    func.__doc__ = "\n".join(lines)
+    return "\n".join(lines)
+
+
+def share(func):
+    """Replace the ``{{name}}`` lines of ``func``'s docstring with the shared text."""
+    func.__doc__ = fill(func.__doc__)
     return func
+
+
+_ONE_VS_REST = """{summary}
+
+Parameters
+----------
+{{{{class_options}}}}
+    It applies {undefined}.
+
+Returns
+-------
+float or dict
+    {range}. A dict ``{{label: value}}`` for ``average=None``.
+
+{{{{class_raises}}}}
+
+See Also
+--------
+{alias} : Short alias.
+{see_also}
+
+Notes
+-----
+{notes}
+
+Examples
+--------
+{examples}
+"""
+
+
+def _range(metric):
+    """'In [0, 1]; best 1.0', from the registry row's range and best value."""
+    low, high = (f"{bound:g}" for bound in metric.range)
+    closing = ")" if high == "inf" else "]"
+    best = f"best {metric.best}" if metric.best is not None else "higher is better"
+    return f"In [{low}, {high}{closing}; {best}"
+
+
+def one_vs_rest(metric):
+    """The docstring of a generated one-vs-rest method, from its registry row."""
+    doc = metric.doc
+    text = _ONE_VS_REST.format(
+        summary=doc.summary, undefined=doc.undefined, range=_range(metric),
+        alias=metric.alias, see_also=doc.see_also, notes=doc.notes, examples=doc.examples,
+    ).replace("\n\n\nNotes", "\n\nNotes")  # no see-also line of its own
+    return fill(textwrap.indent(text, "    ").lstrip())

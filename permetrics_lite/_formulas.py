@@ -113,7 +113,8 @@ def exact(*counts, factor=1):
     if any(a.dtype.kind == "f" for a in arrays):
         arrays = _scaled_integers(arrays)
     if arrays[0].dtype != object:
-        bound = 16 * int(np.max(np.abs(arrays[0]))) ** 2 * factor
+        # at least 1: a zero total still multiplies its counts by factor
+        bound = 16 * max(int(np.max(np.abs(arrays[0]))), 1) ** 2 * factor
         if bound < _INT64_LIMIT:
             return [a.astype(np.int64) for a in arrays]
     return [a.astype(object) if a.dtype != object else a for a in arrays]
@@ -201,6 +202,18 @@ def lift(t):
     return tp * n, (tp + fp) * (tp + fn)
 
 
+def informedness(t):
+    """recall + specificity - 1, as one ratio: (TP TN - FP FN) / ((TP + FN)(TN + FP))."""
+    _, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
+    return tp * tn - fp * fn, (tp + fn) * (tn + fp)
+
+
+def markedness(t):
+    """precision + NPV - 1, as one ratio: (TP TN - FP FN) / ((TP + FP)(TN + FN))."""
+    _, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
+    return tp * tn - fp * fn, (tp + fp) * (tn + fn)
+
+
 def one_vs_rest_mcc(t):
     """The binary Matthews correlation of each class against the rest."""
     _, tp, fp, fn, tn = exact(t.tp + t.fp + t.fn + t.tn, t.tp, t.fp, t.fn, t.tn)
@@ -214,32 +227,13 @@ def one_vs_rest_kappa(t):
     return 2 * (tp * tn - fp * fn), (tp + fp) * (fp + tn) + (tp + fn) * (fn + tn)
 
 
-COUNT_FORMULAS = {  # the report() columns, in order
-    "accuracy": one_vs_rest_accuracy,
-    "recall": recall,
-    "precision": precision,
-    "specificity": specificity,
-    "npv": negative_predictive_value,
-    "f1": fbeta,
-    "jaccard": jaccard,
-    "mcc": one_vs_rest_mcc,
-}
-
-NAMES = {  # each count formula as the zero-division warning names it
-    one_vs_rest_accuracy: "Accuracy", precision: "Precision", recall: "Recall",
-    specificity: "Specificity", negative_predictive_value: "Negative predictive value",
-    fbeta: "F-score", jaccard: "Jaccard", g_mean: "G-mean", lift: "Lift",
-    one_vs_rest_mcc: "Matthews correlation", one_vs_rest_kappa: "Cohen's kappa",
-}
+def per_class(formula, t, zero_division="warn", what="metric"):
+    """The formula for every class (or for the one class of picked counts); ``what``
+    names the metric in the zero-division warning."""
+    return safe_divide(*formula(t), zero_division, what)
 
 
-def per_class(formula, t, zero_division="warn"):
-    """The formula for every class (or for the one class of picked counts)."""
-    name = NAMES[getattr(formula, "func", formula)]  # a partial (F-beta) names its function
-    return safe_divide(*formula(t), zero_division, name)
-
-
-def average(formula, t, average, zero_division="warn"):
+def average(formula, t, average, zero_division="warn", what="metric"):
     """Apply ``formula`` and reduce over classes as scikit-learn does.
 
     ``None`` gives the per-class array; ``"micro"`` applies the formula once to
@@ -250,8 +244,8 @@ def average(formula, t, average, zero_division="warn"):
     :meth:`Counts.of_class` followed by ``None``.)
     """
     if average == "micro":
-        return float(per_class(formula, Counts.pooled(t), zero_division))
-    values = per_class(formula, t, zero_division)
+        return float(per_class(formula, Counts.pooled(t), zero_division, what))
+    values = per_class(formula, t, zero_division, what)
     if average is None:
         return values
     weights = np.asarray(t.tp + t.fn, dtype=np.float64) if average == "weighted" else None
@@ -280,11 +274,12 @@ def accuracy(tallies):
 
 def binary_balanced_accuracy(counts):
     """Balanced accuracy of binary counts, vectorised (over thresholds): the mean of
-    specificity (the negative class's recall) and recall, over the classes present."""
+    specificity (the negative class's recall) and recall, over the classes present.
+    As a (value, 1) pair, like the count formulas: never undefined, as N > 0."""
     # (right, support) of the negative and the positive class; support is the
     # same at every threshold, and a class without it is left out, as in BAS
     classes = ((counts.tn, counts.tn + counts.fp), (counts.tp, counts.tp + counts.fn))
-    return np.mean([right / support for right, support in classes if support[0] > 0], axis=0)
+    return np.mean([right / support for right, support in classes if support[0] > 0], axis=0), 1
 
 
 def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):

@@ -12,7 +12,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _registry, _validation
+from . import _confusion, _formulas, _validation
 
 SCORE_CELLS = 2**18  # cells of a score matrix compared per step of a chunked pass
 
@@ -81,32 +81,23 @@ def sweep(scores, positive, weight=None):
     return thresholds, _formulas.Counts(tp, fp, tp[0] - tp, fp[0] - fp)
 
 
-CURVE_METRICS = {  # column of the threshold curve -> the alias of the same metric
-    "accuracy": "AS", "balanced_accuracy": "BAS", "recall": "RS",
-    "specificity": "SS", "precision": "PS", "f1": "F1S",
-}
-
-
-def curve_column(metric):
-    """The curve column that a column name, alias or long name stands for."""
+def curve_column(metric, metrics):
+    """The column of ``metrics`` (registry rows of the curve) that a column name,
+    alias or long name stands for."""
     by_name = {}
-    for column, alias in CURVE_METRICS.items():
-        by_name.update({column: column, alias: column, _registry.lookup(alias).name: column})
+    for row in metrics:
+        by_name.update({row.column: row.column, row.alias: row.column, row.name: row.column})
     if isinstance(metric, str) and metric in by_name:
         return by_name[metric]
     raise _validation.unknown_curve_metric(metric, list(by_name))
 
 
-def curve(thresholds, counts, zero_division, unit=1.0):
-    """The threshold curve's columns: counts (times their ``unit``) and scores of
-    the positive class."""
+def curve(thresholds, counts, zero_division, metrics, unit=1.0):
+    """The threshold curve's columns: counts (times their ``unit``), then the
+    binary-count formula of each of ``metrics`` (registry rows) for the positive class."""
     columns = {"threshold": thresholds}
     columns.update({name: _confusion.counted(getattr(counts, name), unit)
                     for name in ("tp", "fp", "fn", "tn")})
-    formulas = _formulas.COUNT_FORMULAS
-    for name in CURVE_METRICS:
-        if name == "balanced_accuracy":
-            columns[name] = _formulas.binary_balanced_accuracy(counts)
-        else:
-            columns[name] = _formulas.per_class(formulas[name], counts, zero_division)
+    for row in metrics:
+        columns[row.column] = _formulas.per_class(row.formula, counts, zero_division, row.title)
     return columns

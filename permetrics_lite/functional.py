@@ -12,31 +12,6 @@ from typing import NamedTuple
 from . import _registry
 from .classification import ClassificationMetric, Default
 
-# The example in each docstring, on Y_TRUE and Y_PRED below:
-# for class 1, tp = 2, fp = 0, fn = 1, tn = 2.
-_EXAMPLES = {
-    "accuracy_score": ("{f}(Y_TRUE, Y_PRED)", "0.8"),  # 4 of 5 right
-    "balanced_accuracy_score": ("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333"),  # (2/2 + 2/3) / 2
-    "per_class_accuracy": ("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}"),
-    "confusion_matrix": ("{f}(Y_TRUE, Y_PRED)", "array([[2, 0],\n       [1, 2]])"),
-    "precision_score": ("{f}(Y_TRUE, Y_PRED)", "1.0"),  # 2 / (2 + 0)
-    "recall_score": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 1)
-    "specificity_score": ("{f}(Y_TRUE, Y_PRED)", "1.0"),  # 2 / (2 + 0)
-    "negative_predictive_value": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 1)
-    "f1_score": ("{f}(Y_TRUE, Y_PRED)", "0.8"),  # 4 / (4 + 1 + 0)
-    "f2_score": ("{f}(Y_TRUE, Y_PRED)", "0.7142857142857143"),  # 10 / (10 + 4 + 0)
-    "fbeta_score": ("{f}(Y_TRUE, Y_PRED, beta=0.5)", "0.9090909090909091"),  # 2.5 / (2.5 + 0.25 + 0)
-    "jaccard_score": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 0 + 1)
-    "g_mean_score": ("round({f}(Y_TRUE, Y_PRED), 4)", "0.8165"),  # sqrt(2/3 * 1)
-    "lift_score": ("{f}(Y_TRUE, Y_PRED)", "1.6666666666666667"),  # 1.0 / (3 / 5)
-    "matthews_correlation_coefficient": ("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 4 / sqrt(2*3*2*3)
-    "cohen_kappa_score": ("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"),  # (0.8 - 0.48) / (1 - 0.48)
-    "hamming_loss": ("{f}(Y_TRUE, Y_PRED)", "0.2"),  # 1 of 5 wrong
-    # true-class ranks 0, 1 and 2
-    "top_k_accuracy_score": ("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666"),
-}
-
-
 class _Inputs(NamedTuple):
     """How a functional form takes its data: the second argument and the builder."""
 
@@ -46,6 +21,7 @@ class _Inputs(NamedTuple):
     example: str
 
 
+# The data of each docstring's example (its call and output are in the registry row)
 _LABELS = _Inputs("y_pred", "ClassificationMetric", "True and predicted labels",
                   "Y_TRUE, Y_PRED = [0, 1, 1, 0, 1], [0, 1, 0, 0, 1]")
 _SCORES = _Inputs("y_score", "ClassificationMetric.from_scores", "True labels and scores",
@@ -103,7 +79,7 @@ def _functional_form(metric, data):
         )
         return method(evaluation, **arguments)
 
-    call, output = _EXAMPLES[metric.name]
+    call, output = metric.example
     function.__name__ = function.__qualname__ = metric.name
     function.__module__ = __name__
     function.__signature__ = signature

@@ -9,11 +9,10 @@ the evaluation call them.
 
 import numpy as np
 
-from . import _scores, _validation
+from . import _registry, _scores, _validation
 
 ANNOTATED_CLASSES = 30  # above this many classes the cells are too small to label
-PER_CLASS_COLUMNS = ("accuracy", "recall", "precision", "specificity", "npv", "f1",
-                     "jaccard", "mcc")  # the score columns of report()
+PER_CLASS_COLUMNS = _registry.REPORT_COLUMNS  # the score columns of report()
 
 
 def _pyplot():
@@ -131,7 +130,7 @@ def threshold_curve(evaluation, metric="AS", ax=None):
     >>> ax.get_legend_handles_labels()[1]
     ['accuracy', 'best: 0.35 (accuracy 0.750)', 'decision threshold: 0.5']
     """
-    column = _scores.curve_column(metric)
+    column = _scores.curve_column(metric, _registry.CURVE)
     curve = evaluation.threshold_curve()
     best, value = evaluation.best_threshold(column)
     ax = _axes(ax)

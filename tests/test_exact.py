@@ -8,6 +8,7 @@ dominant classes included, and within 1e-12 relative for float (weighted)
 counts.
 """
 
+import inspect
 import math
 from decimal import Decimal, localcontext
 from fractions import Fraction
@@ -18,10 +19,15 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from permetrics_lite import ClassificationMetric
+from permetrics_lite import ClassificationMetric, _registry
+from tests.oracles import ONE_VS_REST
 
 AVERAGES = (None, "macro", "weighted", "micro")
-SIGNED = ("MCC", "CKS")  # one-vs-rest values in [-1, 1]: their means may cancel
+# every metric with an average and a zero_division; F-beta with its beta below
+AVERAGED = [m for m in _registry.METRICS if {"average", "zero_division"} <= set(
+    inspect.signature(getattr(ClassificationMetric, m.name)).parameters) and m.alias != "FBS"]
+# one-vs-rest values of either sign: their means may cancel
+SIGNED = [m.alias for m in AVERAGED if m.range[0] < 0]
 
 # balanced accuracy leaves out classes only predicted, and says so
 pytestmark = pytest.mark.filterwarnings("ignore:y_pred contains classes not in y_true")
@@ -63,40 +69,11 @@ class Exact:
     def counts(self, j):
         return self.tp[j], self.fp[j], self.fn[j], self.tn[j]
 
-    # one class against the rest, from (tp, fp, fn, tn)
+    # one class against the rest, from (tp, fp, fn, tn): the oracles of tests/oracles.py
     @staticmethod
     def binary(name, tp, fp, fn, tn, beta=None):
-        if name == "PCA":
-            return _ratio(tp + tn, tp + fp + fn + tn)
-        if name == "PS":
-            return _ratio(tp, tp + fp)
-        if name == "RS":
-            return _ratio(tp, tp + fn)
-        if name == "SS":
-            return _ratio(tn, tn + fp)
-        if name == "NPV":
-            return _ratio(tn, tn + fn)
-        if name == "FBS":
-            b2 = Fraction(beta) ** 2
-            return _ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
-        if name == "JSI":
-            return _ratio(tp, tp + fp + fn)
-        if name == "GMS":
-            recall, specificity = _ratio(tp, tp + fn), _ratio(tn, tn + fp)
-            return None if recall is None or specificity is None else _sqrt(recall * specificity)
-        if name == "LS":
-            return _ratio(tp * (tp + fp + fn + tn), (tp + fp) * (tp + fn))
-        if name == "MCC":
-            spread = (tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
-            if spread == 0:
-                return None
-            return (tp * tn - fp * fn) / _sqrt(spread) if tp * tn != fp * fn else Fraction(0)
-        if name == "CKS":
-            n = tp + fp + fn + tn
-            observed = (tp + tn) / n
-            chance = ((tp + fp) * (tp + fn) + (fn + tn) * (fp + tn)) / (n * n)
-            return _ratio(observed - chance, 1 - chance)
-        raise AssertionError(name)
+        options = {} if beta is None else {"beta": beta}
+        return ONE_VS_REST[name](tp, fp, fn, tn, **options)
 
     def averaged(self, name, average, beta=None, absolute=False):
         """Per-class dict values (None average) or the macro/weighted/micro mean
@@ -199,8 +176,7 @@ def _every_metric(cm, exact, **tolerance):
         ("CKS quadratic", cm.CKS(weights="quadratic", zero_division=nan),
          exact.kappa("quadratic")),
     ]
-    methods = {"PS": cm.PS, "RS": cm.RS, "SS": cm.SS, "NPV": cm.NPV, "JSI": cm.JSI,
-               "GMS": cm.GMS, "LS": cm.LS, "MCC": cm.MCC, "CKS": cm.CKS}
+    methods = {m.alias: getattr(cm, m.alias) for m in AVERAGED}
     for average in AVERAGES:
         # the per-class accuracy takes no zero_division: N > 0 makes it defined
         checks.append((f"PCA {average}", _values(cm.PCA(average=average)),
@@ -210,6 +186,10 @@ def _every_metric(cm, exact, **tolerance):
                 continue  # below: a mean of signed values, to the scale of its terms
             got = method(average=average, zero_division=nan)
             checks.append((f"{name} {average}", _values(got), exact.averaged(name, average)))
+        for beta in (1.0, 2.0, 0.5, 3.0):
+            got = cm.FBS(beta=beta, average=average, zero_division=nan)
+            checks.append((f"FBS({beta}) {average}", _values(got),
+                           exact.averaged("FBS", average, beta=beta)))
     for name in SIGNED:
         for average in ("macro", "weighted"):
             value = methods[name](average=average, zero_division=nan)
@@ -217,14 +197,6 @@ def _every_metric(cm, exact, **tolerance):
             scale = exact.averaged(name, average, absolute=True)
             assert want is None and math.isnan(value) or abs(Fraction(value) - want) <= (
                 4 * Fraction(math.ulp(float(scale)))), (name, average, value, want)
-        for beta in (1.0, 2.0, 0.5, 3.0):
-            got = cm.FBS(beta=beta, average=average, zero_division=nan)
-            checks.append((f"FBS({beta}) {average}", _values(got),
-                           exact.averaged("FBS", average, beta=beta)))
-        checks.append((f"F1S {average}", _values(cm.F1S(average=average, zero_division=nan)),
-                       exact.averaged("FBS", average, beta=1)))
-        checks.append((f"F2S {average}", _values(cm.F2S(average=average, zero_division=nan)),
-                       exact.averaged("FBS", average, beta=2)))
     for name, got, want in checks:
         _assert_close(name, got, want, **tolerance)
 

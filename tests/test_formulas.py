@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _registry
 from permetrics_lite import _formulas as F
 from permetrics_lite._confusion import Tallies
 
@@ -330,6 +330,16 @@ def test_one_vs_rest_mcc_matches_exact_rationals(counts):
 BETAS = st.sampled_from([0.5, 1.0, 2.0, 0.1, 3.0, 1e-3, 1e3])
 
 
+@pytest.mark.parametrize("beta", [0.1, 1e-3, 1e3])
+def test_fbeta_of_zero_counts_is_undefined_whatever_beta(beta):
+    # beta**2 = m / d with m + d beyond int64: zero counts must not multiply as int64
+    zero = F.Counts(np.array([0]), np.array([0]), np.array([0]), np.array([0]))
+    assert np.isnan(F.per_class(partial(F.fbeta, beta=beta), zero, zero_division=np.nan)[0])
+    cm = ClassificationMetric([0, 0], [0, 0], labels=[0, 1])
+    result = cm.FBS(beta, average=None, zero_division=np.nan)
+    assert result[0] == 1.0 and np.isnan(result[1])
+
+
 @given(counts=st.tuples(COUNTS, COUNTS, COUNTS), beta=BETAS, weighted=st.booleans(),
        magnitude=st.sampled_from([1.0, 2.0**-1000, 2.0**900]))
 def test_fbeta_matches_its_definition(counts, beta, weighted, magnitude):
@@ -392,24 +402,30 @@ def test_g_mean_lift_mcc_kappa_beyond_int64():
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("formula, name", [
-    (F.one_vs_rest_accuracy, "Accuracy"), (F.precision, "Precision"), (F.recall, "Recall"),
-    (F.specificity, "Specificity"), (F.negative_predictive_value, "Negative predictive value"),
-    (F.fbeta, "F-score"), (partial(F.fbeta, beta=2.0), "F-score"), (F.jaccard, "Jaccard"),
-    (F.g_mean, "G-mean"), (F.lift, "Lift"), (F.one_vs_rest_mcc, "Matthews correlation"),
-    (F.one_vs_rest_kappa, "Cohen's kappa"),
+@pytest.mark.parametrize("alias, formula, name", [
+    ("PCA", F.one_vs_rest_accuracy, "Accuracy"), ("PS", F.precision, "Precision"),
+    ("RS", F.recall, "Recall"), ("SS", F.specificity, "Specificity"),
+    ("NPV", F.negative_predictive_value, "Negative predictive value"),
+    ("FBS", F.fbeta, "F-score"), ("F2S", partial(F.fbeta, beta=2.0), "F-score"),
+    ("JSI", F.jaccard, "Jaccard"), ("GMS", F.g_mean, "G-mean"), ("LS", F.lift, "Lift"),
+    ("BM", F.informedness, "Informedness"), ("MK", F.markedness, "Markedness"),
+    ("MCC", F.one_vs_rest_mcc, "Matthews correlation"),
+    ("CKS", F.one_vs_rest_kappa, "Cohen's kappa"),
 ])
-def test_per_class_names_the_formula_in_its_warning(formula, name):
+def test_per_class_names_the_formula_in_its_warning(alias, formula, name):
+    metric = _registry.lookup(alias)
+    assert metric.title == name
+    assert getattr(metric.formula, "func", metric.formula) is getattr(formula, "func", formula)
     empty = F.Counts(np.array([0]), np.array([0]), np.array([0]), np.array([0]))
     with pytest.warns(UndefinedMetricWarning) as record:
-        assert F.per_class(formula, empty).tolist() == [0.0]
+        assert F.per_class(formula, empty, "warn", metric.title).tolist() == [0.0]
     assert str(record[0].message).startswith(f"{name} is undefined (0/0) for 1 of 1 values")
 
 
-def test_count_formulas_table_is_the_report_columns():
-    assert list(F.COUNT_FORMULAS) == ["accuracy", "recall", "precision", "specificity", "npv",
-                                      "f1", "jaccard", "mcc"]
-    assert [f.__name__ for f in F.COUNT_FORMULAS.values()] == [
+def test_report_columns_and_their_formulas():
+    assert [m.column for m in _registry.REPORT] == [
+        "accuracy", "recall", "precision", "specificity", "npv", "f1", "jaccard", "mcc"]
+    assert [getattr(m.formula, "func", m.formula).__name__ for m in _registry.REPORT] == [
         "one_vs_rest_accuracy", "recall", "precision", "specificity",
         "negative_predictive_value", "fbeta", "jaccard", "one_vs_rest_mcc"]
 
@@ -465,13 +481,13 @@ def test_binary_balanced_accuracy_over_thresholds():
     # two thresholds; negatives 4 (tn + fp), positives 2 (tp + fn)
     counts = F.Counts(np.array([2, 1]), np.array([3, 0]), np.array([0, 1]), np.array([1, 4]))
     # (tn/4 + tp/2) / 2 at each threshold: (1/4 + 1) / 2, (1 + 1/2) / 2
-    assert F.binary_balanced_accuracy(counts).tolist() == [0.625, 0.75]
+    assert ratio(F.binary_balanced_accuracy(counts)).tolist() == [0.625, 0.75]
     # no positive sample: only specificity counts
     counts = F.Counts(np.array([0, 0]), np.array([3, 1]), np.array([0, 0]), np.array([1, 3]))
-    assert F.binary_balanced_accuracy(counts).tolist() == [0.25, 0.75]
+    assert ratio(F.binary_balanced_accuracy(counts)).tolist() == [0.25, 0.75]
     # no negative sample: only recall counts
     counts = F.Counts(np.array([2, 1]), np.array([0, 0]), np.array([0, 1]), np.array([0, 0]))
-    assert F.binary_balanced_accuracy(counts).tolist() == [1.0, 0.5]
+    assert ratio(F.binary_balanced_accuracy(counts)).tolist() == [1.0, 0.5]
 
 
 def test_balanced_accuracy_leaves_out_classes_without_support():

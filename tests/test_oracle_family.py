@@ -1,10 +1,10 @@
-"""The one-vs-rest family, MCC, CKS and HML against independent oracles (SPEC §4).
+"""The one-vs-rest family, MCC, CKS and HML against independent oracles.
 
-Oracles: scikit-learn where it has the metric, mlxtend's lift, and per-sample
-Python loops for specificity, NPV, G-mean and lift.
+Oracles (tests/oracles.py): scikit-learn where it has the metric, mlxtend's
+lift, and per-sample Python loops for every one-vs-rest metric.
 """
 
-import math
+import inspect
 import warnings
 
 import numpy as np
@@ -14,15 +14,21 @@ from hypothesis import strategies as st
 from mlxtend.evaluate import lift_score as mlxtend_lift
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _registry
+from tests.oracles import ONE_VS_REST, SET_WISE, WHOLE_PROBLEM
 from tests.strategies import multilabel_problems, problems
 
 ZERO_DIVISIONS = [0.0, 1.0, np.nan]
-SET_WISE = {  # alias -> scikit-learn function
-    "PS": skm.precision_score, "RS": skm.recall_score, "F1S": skm.f1_score,
-    "F2S": lambda *a, **k: skm.fbeta_score(*a, beta=2, **k), "FBS": skm.fbeta_score,
-    "JSI": skm.jaccard_score,
-}
+
+
+def takes(metric, *parameters):
+    method = getattr(ClassificationMetric, metric.name)
+    return set(parameters) <= set(inspect.signature(method).parameters)
+
+
+# the one-vs-rest metrics the loops check: those with an average and a zero_division
+LOOPED = sorted(m.alias for m in _registry.METRICS
+                if m.alias in ONE_VS_REST and takes(m, "average", "zero_division"))
 
 
 def build(problem, **kwargs):
@@ -90,7 +96,7 @@ def test_multilabel_set_wise_scores_match_sklearn(problem, alias, average, zero_
 
 
 # ---------------------------------------------------------------------------
-# SS, NPV, GMS, LS: per-sample loops (scikit-learn has none of them)
+# Every one-vs-rest metric: per-sample loops (scikit-learn lacks SS, NPV, GMS, LS, BM, MK)
 # ---------------------------------------------------------------------------
 
 
@@ -109,21 +115,11 @@ def ratio(numerator, denominator):
     return numerator / denominator if denominator else None
 
 
-LOOP_FORMULAS = {  # counts -> value, None when undefined
-    "SS": lambda tp, fp, fn, tn: ratio(tn, tn + fp),
-    "NPV": lambda tp, fp, fn, tn: ratio(tn, tn + fn),
-    "GMS": lambda tp, fp, fn, tn: (None if tp + fn == 0 or tn + fp == 0
-                                   else math.sqrt(tp / (tp + fn) * tn / (tn + fp))),
-    "LS": lambda tp, fp, fn, tn: (None if tp + fp == 0 or tp + fn == 0
-                                  else (tp / (tp + fp)) / ((tp + fn) / (tp + fp + fn + tn))),
-}
-
-
 def loop_average(formula, counts, average, zero_division):
     """scikit-learn's averaging rules, written out: nan skipped, support weights, pooled micro."""
     def value(c):
         result = formula(*c)
-        return zero_division if result is None else result
+        return zero_division if result is None else float(result)
 
     if average == "micro":
         return value(np.sum(counts, axis=0))
@@ -139,7 +135,7 @@ def loop_average(formula, counts, average, zero_division):
     return values[keep].mean()
 
 
-@given(problems(), st.sampled_from(sorted(LOOP_FORMULAS)), st.sampled_from(ZERO_DIVISIONS),
+@given(problems(), st.sampled_from(LOOPED), st.sampled_from(ZERO_DIVISIONS),
        st.data())
 def test_loop_scores_match_per_sample_loops(problem, alias, zero_division, data):
     cm = build(problem)
@@ -149,11 +145,11 @@ def test_loop_scores_match_per_sample_loops(problem, alias, zero_division, data)
         position = data.draw(st.integers(0, cm.n_classes - 1), label="position")
         ours = getattr(cm, alias)(pos_label=cm.labels.tolist()[position],
                                   zero_division=zero_division)
-        expected = loop_average(LOOP_FORMULAS[alias], counts[position:position + 1], None,
+        expected = loop_average(ONE_VS_REST[alias], counts[position:position + 1], None,
                                 zero_division)
     else:
         ours = getattr(cm, alias)(average=average, zero_division=zero_division)
-        expected = loop_average(LOOP_FORMULAS[alias], counts, average, zero_division)
+        expected = loop_average(ONE_VS_REST[alias], counts, average, zero_division)
     assert_same(ours, expected)
 
 
@@ -190,6 +186,15 @@ def test_multilabel_specificity_and_npv_match_sklearn_per_label(problem, alias):
 # ---------------------------------------------------------------------------
 # MCC, CKS, HML
 # ---------------------------------------------------------------------------
+
+
+@given(problems(), st.sampled_from(sorted(WHOLE_PROBLEM)))
+def test_whole_problem_metrics_match_sklearn_in_their_default_form(problem, alias):
+    cm = build(problem)
+    ours = quietly(getattr(cm, alias))
+    expected = quietly(WHOLE_PROBLEM[alias], problem.y_true, problem.y_pred, problem.weight,
+                       cm.labels)
+    assert_same(ours, expected)
 
 
 @given(problems())
@@ -286,13 +291,10 @@ def test_multiclass_mcc_and_cks_refuse_multilabel_input():
 
 
 # ---------------------------------------------------------------------------
-# Zero division: one rule for every metric (SPEC §4.1)
+# Zero division: one rule for every metric
 # ---------------------------------------------------------------------------
 
-ONE_VS_REST = ["PS", "RS", "SS", "NPV", "F1S", "F2S", "FBS", "JSI", "GMS", "LS", "MCC", "CKS"]
-
-
-@given(problems(), st.sampled_from(ONE_VS_REST), st.sampled_from([None, "micro", "macro"]))
+@given(problems(), st.sampled_from(LOOPED), st.sampled_from([None, "micro", "macro"]))
 def test_warn_gives_zero_and_warns_exactly_when_a_value_is_undefined(problem, alias, average):
     cm = build(problem)
     method = getattr(cm, alias)

@@ -9,7 +9,7 @@ import pytest
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
-from permetrics_lite import _formulas, _scores
+from permetrics_lite import _formulas, _registry, _scores
 from permetrics_lite._confusion import Tallies
 
 
@@ -117,21 +117,22 @@ def test_sweep_with_weights_against_a_loop():
 
 
 def test_curve_column_accepts_columns_aliases_and_long_names():
-    assert _scores.curve_column("f1") == "f1"
-    assert _scores.curve_column("F1S") == "f1"
-    assert _scores.curve_column("f1_score") == "f1"
-    assert _scores.curve_column("BAS") == "balanced_accuracy"
-    assert _scores.curve_column("specificity_score") == "specificity"
+    assert _scores.curve_column("f1", _registry.CURVE) == "f1"
+    assert _scores.curve_column("F1S", _registry.CURVE) == "f1"
+    assert _scores.curve_column("f1_score", _registry.CURVE) == "f1"
+    assert _scores.curve_column("BAS", _registry.CURVE) == "balanced_accuracy"
+    assert _scores.curve_column("specificity_score", _registry.CURVE) == "specificity"
     with pytest.raises(ValueError, match="MCC"):
-        _scores.curve_column("MCC")
+        _scores.curve_column("MCC", _registry.CURVE)
     with pytest.raises(ValueError):
-        _scores.curve_column(["AS"])
+        _scores.curve_column(["AS"], _registry.CURVE)
 
 
 def test_curve_columns_from_counts():
     counts = _formulas.Counts(np.array([2, 1, 0]), np.array([2, 0, 0]), np.array([0, 1, 2]),
                               np.array([0, 2, 2]))
-    columns = _scores.curve(np.array([0.1, 0.5, 0.9]), counts, zero_division=1.0)
+    columns = _scores.curve(np.array([0.1, 0.5, 0.9]), counts, zero_division=1.0,
+                            metrics=_registry.CURVE)
     assert list(columns) == ["threshold", "tp", "fp", "fn", "tn", "accuracy",
                              "balanced_accuracy", "recall", "specificity", "precision", "f1"]
     assert columns["accuracy"].tolist() == [0.5, 0.75, 0.5]  # (tp + tn) / 4

@@ -1,0 +1,151 @@
+"""Evaluations added up: ``a + b``, chunks of samples and Dask blocks.
+
+Each part is validated and tallied as the constructor would; the parts'
+tallies are merged over the union of their classes, so the sum equals one
+evaluation of all the samples. A sum keeps tallies only.
+"""
+
+import functools
+
+from . import _confusion, _options, _validation
+from ._docstrings import share
+from ._options import NOT_GIVEN
+
+
+@share
+def from_batches(cls, batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
+                 zero_division=NOT_GIVEN):
+    """Build an evaluation from chunks of samples, in memory bounded by one chunk.
+
+    Each chunk is validated and tallied as the constructor would, then
+    added to the running total (``a + b``), so the result equals one
+    evaluation of all the samples and never holds more than one chunk of
+    labels. It keeps tallies only: queries refuse their own ``sample_weight``.
+
+    Parameters
+    ----------
+    batches : iterable of tuples
+        ``(y_true, y_pred)`` or ``(y_true, y_pred, sample_weight)``; a chunk
+        without weights weighs 1 per sample.
+    labels : array-like of shape (n_classes,), default=None
+        The classes and their order, for every chunk. By default the sorted
+        union of all the labels seen.
+    {{query_defaults}}
+
+    Returns
+    -------
+    ClassificationMetric
+
+    Raises
+    ------
+    ValueError, TypeError
+        As the constructor, for the first bad chunk, with its number
+        (from 0) in the message; ValueError when there is no chunk.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> chunks = [(["a", "b"], ["a", "a"]), (["c", "b"], ["c", "b"])]
+    >>> cm = ClassificationMetric.from_batches(chunks)
+    >>> cm.n_samples, cm.labels.tolist(), cm.AS()
+    (4, ['a', 'b', 'c'], 0.75)
+    """
+    total = None
+    for number, batch in enumerate(batches):
+        part = tallied_part(cls, "batch", number, *_validation.check_batch(batch, number),
+                                 labels=labels)
+        total = part if total is None else total + part
+    if total is None:
+        raise _validation.no_batches()
+    return with_options(total, "batches", average, pos_label, zero_division)
+
+@share
+def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
+              average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
+    """Build an evaluation from Dask collections, as a map-reduce on the Dask graph.
+
+    Each block is validated and tallied where it lives (label discovery
+    included); the small per-block evaluations are added up in a tree
+    (``a + b``). It runs on whatever scheduler is active: threads by
+    default, or a ``distributed`` cluster when a ``Client`` is connected.
+    Needs the optional extra ``dask``.
+
+    Parameters
+    ----------
+    y_true, y_pred : dask Array or dask Series of shape (n_samples,)
+        Class labels, as for the constructor (or dask arrays of shape
+        (n_samples, n_labels) for multilabel indicators). Dask Series of one DataFrame
+        (same partitions) are paired partition by partition; anything else
+        is rechunked like ``y_true``.
+    sample_weight : dask Array or dask Series, default=None
+        Weights, as for the constructor.
+    labels : array-like of shape (n_classes,), default=None
+        The classes and their order. By default the sorted union of the
+        labels of every block.
+    {{query_defaults}}
+
+    Returns
+    -------
+    ClassificationMetric
+        Tallies only: queries refuse their own ``sample_weight``.
+
+    Raises
+    ------
+    ImportError
+        If dask is not installed.
+    ValueError, TypeError
+        As the constructor, for the first bad block (its number in the
+        message); or when the inputs are not dask collections of equal length.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> from permetrics_lite import ClassificationMetric
+    >>> y_true = da.from_array([0, 1, 1, 2, 2, 2], chunks=2)
+    >>> y_pred = da.from_array([0, 1, 2, 2, 2, 1], chunks=3)
+    >>> cm = ClassificationMetric.from_dask(y_true, y_pred)
+    >>> cm.n_samples, cm.AS()
+    (6, 0.6666666666666666)
+    """
+    from . import _dask
+
+    tally_block = functools.partial(tallied_part, cls, "block", labels=labels)
+    total = _dask.evaluate(tally_block, y_true, y_pred, sample_weight)
+    return with_options(total, "blocks", average, pos_label, zero_division)
+
+def tallied_part(cls, part, number, y_true, y_pred, sample_weight, *, labels):
+    """One batch (or block) of many as an evaluation of tallies only; errors name it."""
+    try:  # a part may weigh zero in all; the sum of the parts may not
+        evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
+    except (TypeError, ValueError) as error:
+        raise _validation.in_part(error, part, number) from error
+    return cls._from_tallies(evaluation._labels, mergeable_tallies(evaluation),
+                             evaluation.n_samples, evaluation._is_multilabel)
+
+def with_options(self, parts, *options):
+    """This sum of ``parts`` ("batches" or "blocks"), with the constructor options."""
+    _validation.check_total(self._tallies.total, parts)
+    return self._from_tallies(self._labels, self._tallies, self.n_samples,
+                              self._is_multilabel, options)
+
+def mergeable_tallies(self):
+    """The tallies, with the sparse cells a merge needs when the matrix is not dense."""
+    t = self._tallies
+    if t.matrix is None and t.cells is None and not self._is_multilabel:
+        t = t._replace(cells=_confusion.sparse_cells(self._true, self._pred,
+                                                     self.n_classes, self._weight))
+    return t
+
+
+def add(self, other):
+    """``self + other``: classes unioned, tallies added, options merged."""
+    _validation.check_mergeable((self._labels, self._is_multilabel),
+                                (other._labels, other._is_multilabel))
+    options = _validation.merged_options(self._defaults, other._defaults)
+    labels, self_at, other_at = _confusion.union(self._labels, other._labels)
+    tallies = _confusion.merge(mergeable_tallies(self), self_at,
+                               mergeable_tallies(other), other_at, len(labels))
+    n_samples = (None if self.n_samples is None or other.n_samples is None
+                 else self.n_samples + other.n_samples)
+    return type(self)._from_tallies(labels, tallies, n_samples, self._is_multilabel,
+                                    _options.as_tuple(options))

@@ -1,0 +1,574 @@
+"""The metrics of an evaluation, each a function of it and its options.
+
+:class:`~permetrics_lite.ClassificationMetric` takes these as its methods (the
+registry says which metric each one is): each resolves its options, reads the
+evaluation's cached tallies (or, for query-time weights, one pass over its
+cached codes) and hands them to a formula of ``_formulas``. A one-vs-rest
+count metric without options of its own gets a method generated from its
+registry row (:func:`one_vs_rest`).
+"""
+
+import functools
+
+import numpy as np
+import pandas as pd
+
+from . import _confusion, _docstrings, _formulas, _options, _scores, _validation, _warnings
+from ._docstrings import share
+from ._options import AVERAGES, CM_NORMALIZE, KAPPA_WEIGHTS, WHOLE_MATRIX_AVERAGES, Default
+
+
+def positive_class(self, pos_label, any_problem):
+    """Index of the positive class; only binary problems unless ``any_problem``."""
+    if not any_problem and (self._is_multilabel or self.n_classes > 2):
+        target = "multilabel" if self._is_multilabel else "multiclass"
+        raise _validation.binary_unsupported(target, self.n_classes)
+    return _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
+
+
+def class_metric(self, formula, what, average, pos_label, sample_weight, zero_division,
+                 allowed=AVERAGES, any_problem=False):
+    """A count formula for every class, then reduced as ``average`` says; ``what``
+    names the metric in the zero-division warning."""
+    zero_division = self._zero_division(zero_division)
+    one_class = ("binary", None) if any_problem else ("binary",)
+    average, pos_label = self._averaging(average, pos_label, allowed, one_class)
+    t = self._query(sample_weight)
+    if average == "binary":
+        counts = _formulas.Counts.of_class(t, positive_class(self, pos_label, any_problem))
+        return float(_formulas.per_class(formula, counts, zero_division, what))
+    result = _formulas.average(formula, t, average, zero_division, what)
+    return self._per_label(result) if average is None else result
+
+
+@share
+def accuracy_score(self, *, normalize=True, sample_weight=None):
+    """Accuracy: the fraction (or number) of samples predicted correctly.
+
+    For multilabel input this is subset accuracy: a sample counts only when
+    every one of its labels is right.
+
+    Parameters
+    ----------
+    normalize : bool, default=True
+        ``True`` gives the fraction correct; ``False`` the number correct,
+        an ``int`` (or the ``float`` sum of weights when weighted).
+    {{sample_weight}}
+
+    Returns
+    -------
+    float or int
+        In [0, 1] when normalized; best 1.0.
+
+    See Also
+    --------
+    AS : Short alias.
+    per_class_accuracy : One-vs-rest accuracy of each class.
+
+    Notes
+    -----
+    :math:`\\mathrm{AS} = \\frac{1}{N}\\sum_k C_{kk} = \\operatorname{tr}(C) / N`.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 2, 1, 3, 0, 2], [0, 1, 2, 3, 0, 2])
+    >>> round(cm.AS(), 4)
+    0.6667
+    >>> cm.AS(normalize=False)
+    4
+    >>> round(cm.AS(sample_weight=[1, 10, 1, 1, 1, 1]), 4)
+    0.2667
+    """
+    normalize = _validation.check_bool(
+        "normalize", normalize, " For a normalized confusion matrix use CM(normalize='true')."
+    )
+    tallies = self._query(sample_weight)
+    return _formulas.accuracy(tallies) if normalize else tallies.counted(tallies.correct)
+
+@share
+def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
+                            zero_division=Default("warn")):
+    """Balanced accuracy: the mean recall over the classes present in y_true.
+
+    Classes that occur only in ``y_pred`` are left out of the mean, with a
+    ``UserWarning``, as scikit-learn does.
+
+    Parameters
+    ----------
+    adjusted : bool, default=False
+        Chance-correct the score so that random guessing scores 0 and
+        perfect prediction 1: ``(score - 1/n) / (1 - 1/n)`` with ``n``
+        classes present in y_true.
+    {{sample_weight}}
+    {{zero_division}}
+        It applies to ``adjusted=True`` with a single class in y_true.
+
+    Returns
+    -------
+    float
+        In [0, 1] (adjusted: [-1/(n-1), 1]); best 1.0.
+
+    Raises
+    ------
+    ValueError
+        For multilabel input (use ``PCA`` for per-label accuracy).
+
+    See Also
+    --------
+    BAS : Short alias.
+
+    Notes
+    -----
+    :math:`\\mathrm{BAS} = \\frac{1}{|P|}\\sum_{k \\in P} C_{kk} / \\sum_j C_{kj}`
+    with :math:`P` the classes with non-zero support.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    >>> cm.BAS()
+    0.625
+    >>> cm.BAS(adjusted=True)
+    0.25
+    """
+    adjusted = _validation.check_bool("adjusted", adjusted)
+    zero_division = self._zero_division(zero_division)
+    if self._is_multilabel:
+        raise _validation.multilabel_unsupported(
+            "balanced_accuracy_score (BAS)", "PCA (per-label accuracy)"
+        )
+    tallies = self._query(sample_weight)
+    warn_predicted_only(self, tallies)
+    return _formulas.balanced_accuracy(tallies, adjusted, zero_division)
+
+def warn_predicted_only(self, tallies):
+    extra = (tallies.support == 0) & (tallies.predicted > 0)
+    if extra.any():
+        _warnings.warn(
+            f"y_pred contains classes not in y_true: {self._labels[extra].tolist()}; "
+            "balanced accuracy leaves them out of the mean.",
+            UserWarning,
+        )
+
+@share
+def per_class_accuracy(self, *, pos_label=Default(1), average=Default(None),
+                       sample_weight=None):
+    """One-vs-rest accuracy of each class: (TP + TN) / N.
+
+    Each class is scored as a binary problem against all others, as
+    ``mlxtend.evaluate.accuracy_score(method="binary", pos_label=c)``.
+
+    Parameters
+    ----------
+    pos_label : label, default=1
+        Passed: return the accuracy of this class alone (a float), for
+        any number of classes. It is also the class of
+        ``average="binary"`` (default 1, or the constructor's).
+    average : {"binary", "micro", "macro", "weighted"} or None, default=None
+        ``None``: a dict ``{label: accuracy}`` (or one float with
+        ``pos_label``); ``"binary"``: the class ``pos_label``;
+        ``"macro"``: the mean over all classes in ``labels``; ``"weighted"``:
+        the mean weighted by support; ``"micro"``: pooled counts, which
+        equals the macro mean. Multilabel: per label; macro = 1 - Hamming
+        loss. The constructor's ``average``, when given, replaces the default.
+    {{sample_weight}}
+
+    Returns
+    -------
+    dict or float
+        Values in [0, 1]; best 1.0.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``average``, a ``pos_label`` that is not a label, or
+        ``pos_label`` together with a ``"micro"``, ``"macro"`` or
+        ``"weighted"`` average.
+
+    See Also
+    --------
+    PCA : Short alias.
+    balanced_accuracy_score : Mean recall, a different "per-class accuracy".
+
+    Notes
+    -----
+    With :math:`N` samples, :math:`\\mathrm{PCA}_k = (N - FP_k - FN_k) / N`.
+    Classes absent from both arrays score 1 and raise the macro mean; see
+    :doc:`/metrics/PCA`.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 0, 1, 2], [0, 1, 1, 2])
+    >>> cm.PCA()
+    {0: 0.75, 1: 0.75, 2: 1.0}
+    >>> cm.PCA(pos_label=2)
+    1.0
+    >>> round(cm.PCA(average="macro"), 4)
+    0.8333
+    """
+    return class_metric(self, _formulas.one_vs_rest_accuracy, "Accuracy", average, pos_label,
+                              sample_weight, zero_division="warn", any_problem=True)
+
+@share
+def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None,
+                     zero_division=Default("warn")):
+    """The confusion matrix: rows are true classes, columns predicted ones.
+
+    Parameters
+    ----------
+    normalize : {"true", "pred", "all"} or None, default=None
+        Divide by the row sums (``"true"``), the column sums (``"pred"``)
+        or the total (``"all"``), as scikit-learn does.
+    as_frame : bool, default=False
+        Return a ``pandas.DataFrame`` with the labels as index (``true``)
+        and columns (``predicted``).
+    {{sample_weight}}
+    {{zero_division}}
+        It applies to rows or columns that sum to 0 when normalizing
+        (scikit-learn silently gives 0.0 there).
+
+    Returns
+    -------
+    ndarray of shape (n_classes, n_classes) or DataFrame
+        Integer counts, or floats when weighted or normalized. Multilabel:
+        an array of shape (n_labels, 2, 2) holding ``[[tn, fp], [fn, tp]]``
+        per label, as ``sklearn.metrics.multilabel_confusion_matrix``.
+
+    Raises
+    ------
+    MemoryError
+        When a dense matrix of this many classes would not fit.
+
+    See Also
+    --------
+    CM : Short alias.
+    report : Per-class counts and scores as a DataFrame.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric(["a", "b", "a", "c"], ["a", "b", "b", "c"])
+    >>> cm.CM()
+    array([[1, 1, 0],
+           [0, 1, 0],
+           [0, 0, 1]])
+    >>> cm.CM(as_frame=True)
+    predicted  a  b  c
+    true
+    a          1  1  0
+    b          0  1  0
+    c          0  0  1
+    """
+    normalize = _validation.check_option("normalize", normalize, CM_NORMALIZE)
+    as_frame = _validation.check_bool("as_frame", as_frame)
+    zero_division = self._zero_division(zero_division)
+    if self._is_multilabel:
+        if as_frame:
+            raise ValueError(
+                "as_frame=True needs a single K x K matrix; multilabel input gives one "
+                "2 x 2 matrix per label; use report() for a per-label table."
+            )
+        tallies = self._query(sample_weight)
+        matrix, unit = _confusion.multilabel_matrices(tallies), tallies.unit
+    else:
+        matrix, unit = self._matrix(sample_weight)
+    if normalize is None:
+        matrix = _confusion.counted(matrix, unit)
+    matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
+    if as_frame:
+        return pd.DataFrame(
+            matrix,
+            index=pd.Index(self._labels, name="true"),
+            columns=pd.Index(self._labels, name="predicted"),
+        )
+    return matrix
+
+@share
+def fbeta_score(self, beta=1.0, *, average=Default("binary"), pos_label=Default(1),
+                sample_weight=None, zero_division=Default("warn")):
+    """F-beta: the weighted harmonic mean of precision and recall.
+
+    Parameters
+    ----------
+    beta : float, default=1.0
+        Weight of recall relative to precision: recall is ``beta`` times
+        as important. A finite number >= 0; 0 gives precision.
+    {{class_options}}
+        It applies to classes neither present nor predicted
+        (TP + FP + FN = 0), as scikit-learn >= 1.3.
+
+    {{unit_scores}}
+
+    Raises
+    ------
+    ValueError
+        For a bad ``beta``, ``average="binary"`` on a multiclass or
+        multilabel problem, a ``pos_label`` that is not a label, or an
+        unknown ``average``.
+
+    See Also
+    --------
+    FBS : Short alias.
+    f1_score, f2_score : beta = 1 and beta = 2.
+
+    Notes
+    -----
+    :math:`F_\\beta = \\frac{(1 + \\beta^2)\\,TP}{(1 + \\beta^2)\\,TP + \\beta^2 FN + FP}`,
+    as ``sklearn.metrics.fbeta_score``.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1])
+    >>> round(cm.FBS(0.5, average="macro"), 4)
+    0.2381
+    >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).FBS(0.5), 4)
+    0.9091
+    """
+    formula = functools.partial(_formulas.fbeta, beta=_validation.check_beta(beta))
+    return class_metric(self, formula, "F-score", average, pos_label,
+                              sample_weight, zero_division)
+
+@share
+def matthews_correlation_coefficient(self, *, average=Default("multiclass"),
+                                     pos_label=Default(1), sample_weight=None,
+                                     zero_division=Default("warn")):
+    """Matthews correlation coefficient between true and predicted classes.
+
+    Parameters
+    ----------
+    average : {"multiclass", "binary", "micro", "macro", "weighted"} or None, default="multiclass"
+        ``"multiclass"``: scikit-learn's ``matthews_corrcoef``, one
+        correlation over all classes (Gorodkin's R_K; for two classes the
+        usual phi coefficient). The others give one-vs-rest MCC per class,
+        reduced as in ``precision_score``; they also work for multilabel
+        input. The constructor's ``average``, when given, replaces the default.
+    {{pos_label}}
+    {{sample_weight}}
+    {{zero_division}}
+        It applies when y_true or y_pred is constant (scikit-learn
+        returns 0.0 there without a warning).
+
+    Returns
+    -------
+    float or dict
+        In [-1, 1]; best 1.0, 0 for chance. A dict for ``average=None``.
+
+    Raises
+    ------
+    ValueError
+        For the ``"multiclass"`` form on multilabel input, or the errors of
+        ``precision_score`` for the other averages.
+
+    See Also
+    --------
+    MCC : Short alias.
+
+    Notes
+    -----
+    With support :math:`s`, predicted counts :math:`p`, :math:`c` correct
+    and :math:`N` samples:
+    :math:`\\mathrm{MCC} = \\frac{cN - s \\cdot p}{\\sqrt{(N^2 - p \\cdot p)(N^2 - s \\cdot s)}}`.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([+1, +1, +1, -1], [+1, -1, +1, +1])
+    >>> round(cm.MCC(), 4)
+    -0.3333
+    >>> round(cm.MCC(average="binary"), 4)
+    -0.3333
+    """
+    if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
+        zero_division = self._zero_division(zero_division)
+        refuse_multilabel(self, "matthews_correlation_coefficient (MCC)", "MCC")
+        return _formulas.matthews_corrcoef(self._query(sample_weight), zero_division)
+    return class_metric(self, _formulas.one_vs_rest_mcc, "Matthews correlation", average,
+                              pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
+
+@share
+def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
+                      pos_label=Default(1), sample_weight=None,
+                      zero_division=Default("warn")):
+    """Cohen's kappa: agreement between true and predicted classes beyond chance.
+
+    Parameters
+    ----------
+    weights : {None, "linear", "quadratic"}, default=None
+        Disagreement cost of confusing classes i and j (positions in
+        ``labels``): 1, ``|i - j|`` or ``(i - j)**2``, as scikit-learn.
+        The weighted forms need the dense confusion matrix.
+    average : {"multiclass", "binary", "micro", "macro", "weighted"} or None, default="multiclass"
+        ``"multiclass"``: scikit-learn's ``cohen_kappa_score``. The others
+        give one-vs-rest kappa per class (where ``weights`` changes nothing),
+        reduced as in ``precision_score``; they also work for multilabel
+        input. The constructor's ``average``, when given, replaces the default.
+    {{pos_label}}
+    {{sample_weight}}
+    {{zero_division}}
+        It applies when chance disagreement is 0: a single class in both
+        y_true and y_pred (scikit-learn gives nan there).
+
+    Returns
+    -------
+    float or dict
+        In [-1, 1]; best 1.0, 0 for chance. A dict for ``average=None``.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``weights``, the ``"multiclass"`` form on multilabel
+        input, or the errors of ``precision_score`` for the other averages.
+    MemoryError
+        For ``weights`` with so many classes that the matrix would not fit.
+
+    See Also
+    --------
+    CKS : Short alias.
+
+    Notes
+    -----
+    :math:`\\kappa = 1 - \\sum_{ij} w_{ij} C_{ij} / \\sum_{ij} w_{ij} E_{ij}`
+    with :math:`E = s\\,p^\\top / N` the matrix expected by chance.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric(["negative", "positive", "negative", "neutral", "positive"],
+    ...                           ["negative", "positive", "negative", "neutral", "negative"])
+    >>> cm.CKS()
+    0.6875
+    >>> cm.CKS(weights="quadratic")
+    0.5
+    """
+    weights = _validation.check_option("weights", weights, KAPPA_WEIGHTS)
+    if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
+        zero_division = self._zero_division(zero_division)
+        refuse_multilabel(self, "cohen_kappa_score (CKS)", "CKS")
+        matrix = None if weights is None else self._matrix(sample_weight)[0]
+        return _formulas.cohen_kappa(self._query(sample_weight), weights, matrix,
+                                     zero_division)
+    return class_metric(self, _formulas.one_vs_rest_kappa, "Cohen's kappa", average,
+                              pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
+
+def refuse_multilabel(self, metric, alias):
+    if self._is_multilabel:
+        raise _validation.multilabel_unsupported(
+            metric, f"{alias}(average='macro') (one-vs-rest per label)"
+        )
+
+@share
+def hamming_loss(self, *, sample_weight=None):
+    """Hamming loss: the fraction of labels predicted wrongly.
+
+    Parameters
+    ----------
+    {{sample_weight}}
+
+    Returns
+    -------
+    float
+        In [0, 1]; best 0.0. Single-label input: 1 - accuracy. Multilabel:
+        wrong cells over all N x L cells.
+
+    See Also
+    --------
+    HML : Short alias.
+    per_class_accuracy : Multilabel ``PCA(average="macro")`` is 1 - HML.
+
+    Notes
+    -----
+    As ``sklearn.metrics.hamming_loss``.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> ClassificationMetric([1, 2, 3, 4], [2, 2, 3, 4]).HML()
+    0.25
+    >>> ClassificationMetric([[0, 1], [1, 1]], [[0, 0], [0, 0]]).HML()
+    0.75
+    """
+    return _formulas.hamming_loss(self._query(sample_weight), self._is_multilabel)
+
+
+@share
+def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
+    """Top-k accuracy: the fraction of samples whose true class is among the k best scores.
+
+    Classes are ranked by score, equal scores by column (the earlier
+    first), the same rule that picks the prediction, so ``TKA(1)``
+    equals ``AS()`` exactly. For evaluations built by ``from_scores``.
+
+    Parameters
+    ----------
+    k : int, default=1
+        How many of the best-scored classes count as a hit; ``k`` >= the
+        number of classes gives 1.0.
+    normalize : bool, default=True
+        ``True`` gives the fraction; ``False`` the number of hits, an
+        ``int`` (or the ``float`` sum of their weights when weighted).
+    {{sample_weight}}
+
+    Returns
+    -------
+    float or int
+        In [0, 1] when normalized, non-decreasing in ``k``; best 1.0.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores (built from labels or tallies),
+        or ``k`` < 1.
+    TypeError
+        For a ``k`` that is not an integer.
+
+    See Also
+    --------
+    TKA : Short alias.
+    from_scores : Builds the evaluation that answers this.
+
+    Notes
+    -----
+    With :math:`r_i` the rank of sample :math:`i`'s true class (0 for
+    the best score), :math:`\\mathrm{TKA}_k = \\frac{1}{N} \\sum_i [r_i < k]`.
+    The ranks are counted once, at construction, so any ``k`` costs
+    O(K). Without ties this is ``sklearn.metrics.top_k_accuracy_score``;
+    scikit-learn breaks ties the other way (the later column first).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> scores = [[0.5, 0.2, 0.2], [0.3, 0.4, 0.3], [0.2, 0.4, 0.4], [0.7, 0.2, 0.1]]
+    >>> cm = ClassificationMetric.from_scores([0, 1, 2, 2], scores)
+    >>> cm.TKA(1), cm.TKA(2), cm.TKA(2, normalize=False), cm.AS()
+    (0.5, 0.75, 3, 0.5)
+    """
+    k = _validation.check_k(k)
+    normalize = _validation.check_bool("normalize", normalize)
+    scored = self._scored_for("top_k_accuracy_score (TKA)")
+    if sample_weight is None:
+        tallies, rank_counts = self._tallies, scored.rank_counts
+    else:
+        weight = self._weight_for(sample_weight)
+        tallies = self._tally(weight)
+        rank_counts = _confusion.count(scored.ranks, self.n_classes,
+                                       _confusion.in_units(weight)[0])
+    hits = _scores.top_k(rank_counts, tallies, k)
+    return float(hits / tallies.total) if normalize else tallies.counted(hits)
+
+
+def one_vs_rest(metric):
+    """The method of a one-vs-rest count metric (a registry row without a query of
+    its own): its formula for each class, averaged; documented from the row."""
+    allowed = metric.averages
+
+    def method(self, *, average=Default(metric.default_average), pos_label=Default(1),
+               sample_weight=None, zero_division=Default("warn")):
+        return class_metric(self, metric.formula, metric.title, average, pos_label,
+                            sample_weight, zero_division, allowed)
+
+    method.__name__ = metric.name
+    method.__doc__ = _docstrings.one_vs_rest(metric)
+    return method

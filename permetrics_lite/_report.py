@@ -1,0 +1,217 @@
+"""Tables of an evaluation: the per-class report, the summary, and the
+threshold curve of binary scores with its best threshold.
+
+Their metric columns come from the registry rows.
+"""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+
+from . import _confusion, _formulas, _registry, _scores, _validation, _warnings
+from ._docstrings import share
+from ._options import NOT_GIVEN, Default
+
+COUNTS = ("support", "predicted", "tp", "fp", "fn", "tn")  # report()'s count columns
+
+
+@share
+def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
+    """Counts and scores at every threshold of binary scores, one row per distinct score.
+
+    Row ``t`` is the evaluation of predicting the positive class (the
+    class of the scores, see ``from_scores``) wherever ``score >= t``. For evaluations built by
+    ``from_scores`` with 1-D scores.
+
+    Parameters
+    ----------
+    {{sample_weight}}
+    {{zero_division}}
+        It applies to precision where no weight is predicted positive, and
+        to recall (or specificity) when y_true has no positive (negative).
+
+    Returns
+    -------
+    DataFrame
+        Thresholds ascending, with columns ``threshold``, ``tp``, ``fp``,
+        ``fn``, ``tn`` (ints, floats when weighted), ``accuracy``,
+        ``balanced_accuracy``, ``recall``, ``specificity``,
+        ``precision`` and ``f1`` of the positive class: what ``AS``,
+        ``BAS``, ``RS``, ``SS``, ``PS`` and ``F1S`` give at that threshold.
+        A threshold above every score (nothing predicted positive) is not a row.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without 1-D scores.
+
+    See Also
+    --------
+    best_threshold : The row where a metric is highest.
+    plot_threshold_curve : The curve as a plot.
+
+    Notes
+    -----
+    One sort of the scores (``numpy.unique``), one tally per distinct
+    score and cumulative sums from the top: O(N log N) for all the
+    thresholds, never a pass per threshold.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> cm.threshold_curve()[["threshold", "tp", "fp", "accuracy", "recall"]]
+       threshold  tp  fp  accuracy  recall
+    0       0.10   2   2      0.50     1.0
+    1       0.35   2   1      0.75     1.0
+    2       0.40   1   1      0.50     0.5
+    3       0.80   1   0      0.75     0.5
+    """
+    zero_division = self._zero_division(zero_division)
+    scored = self._scored_for("threshold_curve", binary=True)
+    weight, unit = _confusion.in_units(self._weight_for(sample_weight))
+    thresholds, counts = _scores.sweep(scored.scores, self._true == scored.positive, weight)
+    # the columns are fresh arrays: no copy (a copy of 10^7 rows takes seconds)
+    columns = _scores.curve(thresholds, counts, zero_division, _registry.CURVE, unit)
+    return pd.DataFrame(columns, copy=False)
+
+
+@share
+def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Default("warn")):
+    """The threshold of binary scores at which a metric is highest, and that value.
+
+    Parameters
+    ----------
+    metric : str, default="AS"
+        A column of :meth:`threshold_curve` (``"accuracy"``,
+        ``"balanced_accuracy"``, ``"recall"``, ``"specificity"``,
+        ``"precision"``, ``"f1"``), or the alias or long name of the same
+        metric (``"AS"``, ``"BAS"``, ``"RS"``, ``"SS"``, ``"PS"``,
+        ``"F1S"``, ``"f1_score"`` ...).
+    {{sample_weight}}
+    {{zero_division}}
+
+    Returns
+    -------
+    (float, float)
+        The threshold and the metric's value there. Of thresholds with
+        the same best value, the lowest.
+
+    Raises
+    ------
+    ValueError
+        For an unknown ``metric``, an evaluation without 1-D scores, or a
+        metric undefined (nan) at every threshold.
+
+    See Also
+    --------
+    threshold_curve : Every threshold and its scores.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> cm.best_threshold()
+    (0.35, 0.75)
+    >>> cm.best_threshold("precision")
+    (0.8, 1.0)
+    """
+    column = _scores.curve_column(metric, _registry.CURVE)
+    self._scored_for("best_threshold", binary=True)
+    curve = self.threshold_curve(sample_weight=sample_weight, zero_division=zero_division)
+    values = curve[column].to_numpy()
+    if np.isnan(values).all():
+        raise _validation.undefined_everywhere(column)
+    best = int(np.nanargmax(values))  # the first: the lowest threshold
+    return float(curve["threshold"].iat[best]), float(values[best])
+
+
+@share
+def report(self, *, sample_weight=None, zero_division=Default("warn")):
+    """Per-class counts and scores, one row per class (per label when multilabel).
+
+    Parameters
+    ----------
+    {{sample_weight}}
+    {{zero_division}}
+
+    Returns
+    -------
+    DataFrame
+        Indexed by ``label``, with columns ``support``, ``predicted``,
+        ``tp``, ``fp``, ``fn``, ``tn`` (ints, floats when weighted), then
+        the one-vs-rest scores ``accuracy``, ``recall``, ``precision``,
+        ``specificity``, ``npv`` (negative predictive value), ``f1``,
+        ``jaccard`` and ``mcc``: the values the metric methods give with
+        ``average=None``. Export it with pandas' own writers (``to_csv``,
+        ``to_markdown``, ``to_json`` ...).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 0, 1, 1], [0, 1, 1, 1])
+    >>> cm.report()[["support", "tp", "accuracy", "recall", "precision"]]
+           support  tp  accuracy  recall  precision
+    label
+    0            2   1      0.75     0.5   1.000000
+    1            2   2      0.75     1.0   0.666667
+    """
+    zero_division = self._zero_division(zero_division)
+    t = self._query(sample_weight)
+    columns = {name: t.counted(getattr(t, name)) for name in COUNTS}
+    for metric in _registry.REPORT:
+        columns[metric.column] = _formulas.per_class(metric.formula, t, zero_division,
+                                                     metric.title)
+    return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
+
+
+@share
+def summary(self, *, sample_weight=None, zero_division=Default("warn")):
+    """Overall scores in one Series.
+
+    Parameters
+    ----------
+    {{sample_weight}}
+    {{zero_division}}
+
+    Returns
+    -------
+    Series
+        ``n_samples``, ``n_classes``, ``AS``, ``BAS``, ``BAS_adjusted``,
+        ``PCA_macro``, the macro and weighted means of precision
+        (``PS_``), recall (``RS_``) and F1 (``F1S_``), then ``MCC`` and
+        ``CKS`` (the multiclass forms, whatever the constructor's
+        ``average``). Multilabel input has no ``BAS``, ``MCC`` or ``CKS``
+        rows (scikit-learn does not define them for it).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    >>> cm.summary()[["AS", "BAS", "BAS_adjusted"]].astype(float).round(4)
+    AS              0.6667
+    BAS             0.6250
+    BAS_adjusted    0.2500
+    Name: value, dtype: float64
+    """
+    return summary_of(self, sample_weight, self._zero_division(zero_division))
+
+
+def summary_of(self, sample_weight, zero_division, warn=True):
+    """The summary's rows: each metric's summary forms (its registry row says which),
+    asked of the tallies once; each distinct warning given once, or none."""
+    tallies = self._query(sample_weight)
+    tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
+                                 options=(NOT_GIVEN, NOT_GIVEN, zero_division))
+    rows = {"n_samples": self.n_samples, "n_classes": self.n_classes}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for metric in _registry.ALL_METRICS:
+            if metric.multilabel or not self._is_multilabel:
+                for suffix, options in metric.summary:
+                    rows[metric.alias + suffix] = getattr(tallied, metric.name)(**options)
+    if warn:
+        for message in dict.fromkeys((w.category, str(w.message)) for w in caught):
+            _warnings.warn(message[1], message[0])
+    return pd.Series(rows, name="value", dtype=object)

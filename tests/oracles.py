@@ -1,0 +1,114 @@
+"""The oracle of every metric in the registry: how the tests know its right value.
+
+Each metric has at least one oracle here, written from the textbook definition
+or taken from another library, never from this library's formulas; a registry
+row without one fails ``tests/test_registry.py``.
+
+- ``ONE_VS_REST``: the value of one class against the rest from its counts
+  (tp, fp, fn, tn), None when undefined (0/0). Exact on ``Fraction`` counts.
+  The per-sample loops of ``test_oracle_family`` and the exact rationals of
+  ``test_exact`` feed it.
+- ``SET_WISE``: scikit-learn's function of the one-vs-rest family (with
+  ``average``, ``pos_label``, ``zero_division``).
+- ``WHOLE_PROBLEM``: scikit-learn's value of a whole-problem metric in its
+  default form, as ``f(y_true, y_pred, sample_weight, labels)``.
+- ``OTHER``: oracles with tests of their own (mlxtend; the brute-force rank
+  count of top-k accuracy in ``test_scores``).
+"""
+
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+from mlxtend.evaluate import accuracy_score as mlxtend_accuracy
+from mlxtend.evaluate import lift_score as mlxtend_lift
+from sklearn import metrics as skm
+
+
+def ratio(numerator, denominator):
+    """numerator / denominator exactly, None when undefined (0/0)."""
+    return None if denominator == 0 else Fraction(numerator) / Fraction(denominator)
+
+
+def sqrt(value):
+    """The square root of a non-negative number, to 60 digits, as a Fraction."""
+    value = Fraction(value)
+    with localcontext() as context:
+        context.prec = 60
+        root = (Decimal(value.numerator) / Decimal(value.denominator)).sqrt()
+    return Fraction(root)
+
+
+def fbeta(tp, fp, fn, tn, beta=1.0):
+    b2 = Fraction(beta) ** 2
+    return ratio((1 + b2) * tp, (1 + b2) * tp + b2 * fn + fp)
+
+
+def g_mean(tp, fp, fn, tn):
+    recall, specificity = ratio(tp, tp + fn), ratio(tn, tn + fp)
+    return None if recall is None or specificity is None else sqrt(recall * specificity)
+
+
+def both(first, second):
+    """first + second - 1, None when either is undefined."""
+    return None if first is None or second is None else first + second - 1
+
+
+def matthews(tp, fp, fn, tn):
+    spread = Fraction(tp + fp) * (tp + fn) * (tn + fp) * (tn + fn)
+    if spread == 0:
+        return None
+    covariance = Fraction(tp) * tn - Fraction(fp) * fn
+    return covariance / sqrt(spread) if covariance else Fraction(0)
+
+
+def kappa(tp, fp, fn, tn):
+    n = Fraction(tp + fp + fn + tn)
+    observed = (tp + tn) / n
+    chance = (Fraction(tp + fp) * (tp + fn) + Fraction(fn + tn) * (fp + tn)) / (n * n)
+    return ratio(observed - chance, 1 - chance)
+
+
+ONE_VS_REST = {  # alias -> the value of one class from (tp, fp, fn, tn)
+    "PCA": lambda tp, fp, fn, tn: ratio(tp + tn, tp + fp + fn + tn),
+    "PS": lambda tp, fp, fn, tn: ratio(tp, tp + fp),
+    "RS": lambda tp, fp, fn, tn: ratio(tp, tp + fn),
+    "SS": lambda tp, fp, fn, tn: ratio(tn, tn + fp),
+    "NPV": lambda tp, fp, fn, tn: ratio(tn, tn + fn),
+    "F1S": lambda tp, fp, fn, tn: fbeta(tp, fp, fn, tn, 1),
+    "F2S": lambda tp, fp, fn, tn: fbeta(tp, fp, fn, tn, 2),
+    "FBS": fbeta,
+    "JSI": lambda tp, fp, fn, tn: ratio(tp, tp + fp + fn),
+    "GMS": g_mean,
+    "LS": lambda tp, fp, fn, tn: ratio(Fraction(tp) * (tp + fp + fn + tn),
+                                       Fraction(tp + fp) * (tp + fn)),
+    "BM": lambda tp, fp, fn, tn: both(ratio(tp, tp + fn), ratio(tn, tn + fp)),
+    "MK": lambda tp, fp, fn, tn: both(ratio(tp, tp + fp), ratio(tn, tn + fn)),
+    "MCC": matthews,
+    "CKS": kappa,
+}
+
+SET_WISE = {  # alias -> scikit-learn's function
+    "PS": skm.precision_score, "RS": skm.recall_score, "F1S": skm.f1_score,
+    "F2S": lambda *a, **k: skm.fbeta_score(*a, beta=2, **k), "FBS": skm.fbeta_score,
+    "JSI": skm.jaccard_score,
+}
+
+WHOLE_PROBLEM = {  # alias -> scikit-learn's value of the method's default form
+    "AS": lambda t, p, w, labels: skm.accuracy_score(t, p, sample_weight=w),
+    "BAS": lambda t, p, w, labels: skm.balanced_accuracy_score(t, p, sample_weight=w),
+    "CM": lambda t, p, w, labels: skm.confusion_matrix(t, p, labels=labels, sample_weight=w),
+    "MCC": lambda t, p, w, labels: skm.matthews_corrcoef(t, p, sample_weight=w),
+    "CKS": lambda t, p, w, labels: skm.cohen_kappa_score(
+        t, p, labels=labels, sample_weight=w, replace_undefined_by=0.0),
+    "HML": lambda t, p, w, labels: skm.hamming_loss(t, p, sample_weight=w),
+}
+
+OTHER = {  # alias -> an oracle with tests of its own
+    "PCA": mlxtend_accuracy, "LS": mlxtend_lift,
+    "TKA": skm.top_k_accuracy_score,  # and a brute-force rank count with ties, test_scores
+}
+
+ORACLES = {}  # alias -> every oracle of the metric
+for _table in (ONE_VS_REST, SET_WISE, WHOLE_PROBLEM, OTHER):
+    for _alias, _oracle in _table.items():
+        ORACLES.setdefault(_alias, []).append(_oracle)

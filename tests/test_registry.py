@@ -1,0 +1,109 @@
+"""The registry is the single source of the metrics: every list is what its rows say."""
+
+import ast
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import permetrics_lite
+from permetrics_lite import ClassificationMetric, _registry, cli, functional, plotting
+from permetrics_lite.classification import Default
+from tests.oracles import ORACLES
+
+PACKAGE = Path(permetrics_lite.__file__).parent
+ROWS = pytest.mark.parametrize("metric", _registry.ALL_METRICS, ids=lambda m: m.alias)
+NAMES = {name for m in _registry.ALL_METRICS for name in (m.alias, m.name, m.column) if name}
+
+
+def signature(metric):
+    return inspect.signature(getattr(ClassificationMetric, metric.name)).parameters
+
+
+def test_rows_have_distinct_names():
+    aliases = [m.alias for m in _registry.ALL_METRICS]
+    names = [m.name for m in _registry.ALL_METRICS]
+    assert len(set(aliases)) == len(aliases) and len(set(names)) == len(names)
+    assert not set(aliases) & set(names)
+
+
+@ROWS
+def test_each_row_is_a_method_an_alias_and_a_functional_form(metric):
+    method = getattr(ClassificationMetric, metric.name)
+    assert getattr(ClassificationMetric, metric.alias) is method
+    assert method.__name__ == metric.name and ">>> " in method.__doc__
+    assert metric.name in permetrics_lite.__all__ and metric.name in functional.__all__
+    assert _registry.lookup(metric.alias) is _registry.lookup(metric.name) is metric
+
+
+@ROWS
+def test_each_row_has_an_oracle_in_the_tests(metric):
+    assert ORACLES.get(metric.alias), f"{metric.alias} has no oracle in tests/oracles.py"
+
+
+def test_the_oracles_name_only_registry_metrics():
+    assert set(ORACLES) == {m.alias for m in _registry.ALL_METRICS}
+
+
+def test_support_functional_forms_and_command_line_follow_the_rows():
+    assert list(ClassificationMetric.SUPPORT) == [m.alias for m in _registry.ALL_METRICS]
+    assert functional.__all__ == [m.name for m in _registry.ALL_METRICS]
+    score = cli.build_parser()._subparsers._group_actions[0].choices["score"]
+    metrics = score.format_help().split("short or long metric names:")[1]
+    assert re.findall(r"\b[A-Z][A-Z0-9]+\b", metrics.split("\n\n")[0]) == [
+        m.alias for m in _registry.METRICS]  # a file holds labels: no metrics of scores
+
+
+@pytest.mark.parametrize("metric", [m for m in _registry.ALL_METRICS if m.averages],
+                         ids=lambda m: m.alias)
+def test_averages_and_default_are_the_rows(metric):
+    default = signature(metric)["average"].default
+    assert isinstance(default, Default) and default.value == metric.default_average
+    cm = ClassificationMetric([0, 1, 1], [0, 1, 0])
+    with pytest.raises(ValueError) as error:
+        getattr(cm, metric.alias)(average="samples")
+    assert str(list(metric.averages)) in str(error.value)
+
+
+@pytest.mark.parametrize("metric", [m for m in _registry.ALL_METRICS if not m.averages],
+                         ids=lambda m: m.alias)
+def test_metrics_without_averages_take_none(metric):
+    assert "average" not in signature(metric)
+
+
+def test_report_curve_summary_and_plot_columns_are_the_rows():
+    cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    report = cm.report().columns.tolist()
+    assert report[6:] == [m.column for m in _registry.REPORT] == list(_registry.REPORT_COLUMNS)
+    assert list(plotting.PER_CLASS_COLUMNS) == list(_registry.REPORT_COLUMNS)
+    curve = cm.threshold_curve().columns.tolist()
+    assert curve[5:] == [m.column for m in _registry.CURVE]
+    summary = cm.summary().index.tolist()
+    assert summary[2:] == [m.alias + suffix for m in _registry.ALL_METRICS
+                           for suffix, _ in m.summary]
+
+
+@pytest.mark.parametrize("metric", _registry.REPORT, ids=lambda m: m.alias)
+def test_a_report_column_is_the_method_per_class(metric):
+    cm = ClassificationMetric(["a", "b", "c", "a", "b"], ["a", "c", "c", "b", "b"])
+    options = {"average": None, "zero_division": 0.0}
+    per_class = getattr(cm, metric.alias)(**{k: v for k, v in options.items()
+                                            if k in signature(metric)})
+    assert cm.report(zero_division=0.0)[metric.column].tolist() == list(per_class.values())
+
+
+def test_no_other_module_spells_out_a_list_of_metric_names():
+    for path in sorted(PACKAGE.glob("*.py")):
+        if path.name == "_registry.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # a parameter's default (the plot's two metrics) is a choice, not a list of metrics
+        defaults = {id(d) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                    for d in f.args.defaults + f.args.kw_defaults if d is not None}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.List, ast.Tuple, ast.Set, ast.Dict)) and id(node) not in defaults:
+                items = node.keys if isinstance(node, ast.Dict) else node.elts
+                named = [item.value for item in items
+                         if isinstance(item, ast.Constant) and item.value in NAMES]
+                assert len(named) < 2, f"{path.name}:{node.lineno} lists {named}"
