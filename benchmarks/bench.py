@@ -1,4 +1,4 @@
-"""permetrics_lite against its peers, side by side in one process (SPEC §7).
+"""permetrics_lite against its peers, side by side in one process.
 
 Every library gets the same arrays for each workload:
 
@@ -9,9 +9,9 @@ Every library gets the same arrays for each workload:
 - ``weighted``: one sample-weighted accuracy from fresh arrays;
 - ``report``: the per-class report.
 
-It prints markdown: the two floors of SPEC §7 beside our construction, a table
+It prints markdown: the two performance floors beside our construction, a table
 of times and ratios per workload, peak extra memory per library (each measured
-in a separate process), the SPEC §7 targets, and the many-classes check.
+in a separate process), the performance targets, and the many-classes check.
 
 Run ``python benchmarks/bench.py --help`` for the options; the docs'
 performance page gives the command behind its numbers. Needs the ``bench``
@@ -196,7 +196,7 @@ def run_grid(args, spec_sizes):
     """{(workload, kind, N, K): {library: seconds, None when over budget, or why it fails}}.
 
     A library that takes over a tenth of the budget skips the larger N of that
-    row, except at SPEC §7's own sizes (``spec_sizes``: (kind, N, K) triples),
+    row, except at the targets' own sizes (``spec_sizes``: (kind, N, K) triples),
     which always run until the budget cuts them off.
     """
     warm_up(args)
@@ -230,7 +230,7 @@ def run_grid(args, spec_sizes):
 
 
 def floors(args):
-    """SPEC §7's two floors beside our construction, integer labels."""
+    """The two performance floors beside our construction, integer labels."""
     rows = []
     for n_classes in args.classes:
         for n_samples in args.sizes:
@@ -281,7 +281,7 @@ def memory_table(args, libraries, workload, n_samples, n_classes, kind):
 
 
 def many_classes(n_samples, n_classes):
-    """SPEC §7's last target: AS, BAS, PCA and report with K classes, in O(N + K)."""
+    """The last performance target: AS, BAS, PCA and report with K classes, in O(N + K)."""
     t, p, _ = problem(n_samples, n_classes, "int")
     gc.collect()
     before = _status("VmRSS")
@@ -337,7 +337,7 @@ def versions():
 
 
 def targets(results, floor_rows, memory, main, budget):
-    """SPEC §7's ratios at its own sizes, when this run measured them."""
+    """The targets' ratios at their own sizes, when this run measured them."""
     n_main, n_str, k = main
     lines = []
 
@@ -394,7 +394,7 @@ def main(argv=None):
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--budget", type=float, default=30.0,
                         help="seconds a run may take; a library over a tenth of it skips larger N")
-    parser.add_argument("--string-size", default="1e6", help="N of SPEC §7's string target")
+    parser.add_argument("--string-size", default="1e6", help="N of the string-label target")
     parser.add_argument("--many-classes", default="1e7:1e6", help="N:K of the many-classes check")
     parser.add_argument("--no-memory", action="store_true", help="skip the memory processes")
     for name in ("memory-of", "workload-of", "size-of", "classes-of", "kind-of"):
@@ -417,7 +417,7 @@ def main(argv=None):
           "one after the other, in this one process\n")
 
     floor_rows = floors(args)
-    print("## Construction beside the floors of SPEC §7 (int labels)\n")
+    print("## Construction beside the performance floors (int labels)\n")
     print(table(["N", "K", "count_nonzero(a == b)", "bincount(a*K + b)", "construct",
                  "construct / bincount"],
                 [(f"{n:.0e}", k, fmt_time(e), fmt_time(b), fmt_time(c), f"{c / b:.2f}")
@@ -460,10 +460,10 @@ def main(argv=None):
                 [(fmt_time(many["construct"]), fmt_time(many["total"]),
                   f"{many['peak'] / 2**20:,.1f} MiB ({many['peak'] / n_many:.1f} bytes per sample)")]))
 
-    print(f"\n## SPEC §7 targets (N={main_n:.0e}, K={main_k}; strings at N={string_n:.0e})\n")
+    print(f"\n## Performance targets (N={main_n:.0e}, K={main_k}; strings at N={string_n:.0e})\n")
     lines = targets(results, floor_rows, memory, (main_n, string_n, main_k), args.budget)
     print(table(["target", "measured", "goal", "met"], lines) if lines
-          else "Not measured: this run does not include SPEC §7's sizes.")
+          else "Not measured: this run does not include the targets' sizes.")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import functools
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _docstrings, _formulas, _options, _scores, _validation, _warnings
+from . import _confusion, _docstrings, _formulas, _scores, _validation, _warnings
 from ._docstrings import share
 from ._options import AVERAGES, CM_NORMALIZE, KAPPA_WEIGHTS, WHOLE_MATRIX_AVERAGES, Default
 

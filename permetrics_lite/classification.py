@@ -10,9 +10,9 @@ import inspect
 
 import numpy as np
 
-from . import _confusion, _merging, _options, _queries, _registry, _report, _scores, _validation
+from . import _confusion, _merging, _options, _registry, _report, _scores, _validation
 from ._docstrings import share
-from ._options import (  # noqa: F401 (the options' public home before they had a module)
+from ._options import (  # noqa: F401 - also importable from here, as before _options existed
     AVERAGES, CM_NORMALIZE, KAPPA_WEIGHTS, NO_OPTIONS, NOT_GIVEN, OPTIONS,
     WHOLE_MATRIX_AVERAGES, Default,
 )
@@ -468,9 +468,6 @@ class ClassificationMetric:
 
     # The constructor's options as defaults: a method's own argument
     # wins, then the constructor's, then the method's Default.
-
-    def _given(self, name, value):
-        return _options.given(self._defaults, name, value)
 
     def _zero_division(self, zero_division):
         return _options.zero_division(self._defaults, zero_division)

@@ -27,9 +27,9 @@ def test_the_script_prints_every_table_at_tiny_sizes():
     done = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     out = done.stdout
-    for heading in ("Construction beside the floors", "one accuracy from fresh arrays",
+    for heading in ("Construction beside the performance floors", "one accuracy from fresh arrays",
                     "construct + ten metrics", "sample-weighted accuracy", "per-class report",
-                    "Peak extra memory", "Many classes (N=5e+03, K=", "SPEC §7 targets"):
+                    "Peak extra memory", "Many classes (N=5e+03, K=", "Performance targets"):
         assert heading in out
     assert "fails:" not in out and "over budget" not in out and "failed" not in out
     rows = [line for line in out.splitlines() if line.startswith(("| int |", "| str |"))]

@@ -80,7 +80,7 @@ def test_per_class_results_are_plain_python():
 
 
 # ---------------------------------------------------------------------------
-# Constructor options are the defaults of every method (SPEC §2)
+# Constructor options are the defaults of every method
 # ---------------------------------------------------------------------------
 
 
@@ -158,7 +158,7 @@ def test_binary_average_follows_sklearn():
 
 
 # ---------------------------------------------------------------------------
-# permetrics helpers (SPEC §4.2)
+# permetrics helpers
 # ---------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""from_dask on a real local distributed cluster equals the in-memory evaluation (SPEC §6)."""
+"""from_dask on a real local distributed cluster equals the in-memory evaluation."""
 
 import sys
 import warnings

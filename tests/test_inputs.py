@@ -1,4 +1,4 @@
-"""Every input container and label kind of SPEC §2 gives the same answers."""
+"""Every input container and label kind gives the same answers."""
 
 import numpy as np
 import pandas as pd

@@ -1,4 +1,4 @@
-"""Evaluations built from tallies (SPEC §6): a + b, from_batches, from_confusion_matrix.
+"""Evaluations built from tallies: a + b, from_batches, from_confusion_matrix.
 
 The oracle is the evaluation of the whole problem at once: any split of the
 samples, added up, must give exactly the same answers.

@@ -1,4 +1,4 @@
-"""The complete text of every error that input validation raises (SPEC §2).
+"""The complete text of every error that input validation raises.
 
 A message is part of the contract: it names the argument, says what was found
 and what to do. Each row triggers one error through the public API and

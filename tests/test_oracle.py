@@ -1,4 +1,4 @@
-"""Every metric against an independent oracle on random problems (SPEC §4).
+"""Every metric against an independent oracle on random problems.
 
 Oracles: scikit-learn, mlxtend, and per-sample Python loops written here.
 """

@@ -1,4 +1,4 @@
-"""The plots render to PNG with the Agg backend and carry the right labels (SPEC §6)."""
+"""The plots render to PNG with the Agg backend and carry the right labels."""
 
 import sys
 

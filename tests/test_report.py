@@ -1,4 +1,4 @@
-"""report() and summary() (SPEC §5): the same numbers as the methods and the oracles."""
+"""report() and summary(): the same numbers as the methods and the oracles."""
 
 import warnings
 

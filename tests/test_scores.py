@@ -1,4 +1,4 @@
-"""Scores (SPEC §6): from_scores, top-k accuracy and threshold curves against oracles.
+"""Scores: from_scores, top-k accuracy and threshold curves against oracles.
 
 The oracles: a per-sample loop for argmax and ranks (earlier column first on
 ties), scikit-learn's top_k_accuracy_score on tie-free scores, and a loop over
@@ -335,7 +335,7 @@ def test_curve_warns_for_undefined_values_as_the_metrics_do():
 
 
 # ---------------------------------------------------------------------------
-# Bad input gets a clear error (SPEC §2, §6)
+# Bad input gets a clear error
 # ---------------------------------------------------------------------------
 
 BAD_SCORES = [

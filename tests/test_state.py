@@ -1,4 +1,4 @@
-"""The cached state of SPEC §3: used by every query, read-only, picklable."""
+"""The cached state: used by every query, read-only, picklable."""
 
 import gc
 import pickle

@@ -1,4 +1,4 @@
-"""Every bad input of SPEC §2 raises the right exception, and the message says what and where."""
+"""Every bad input raises the right exception, and the message says what and where."""
 
 import numpy as np
 import pandas as pd
