@@ -36,7 +36,7 @@ SHARED = {
 }
 
 
-# The parameters, result and errors shared by the one-vs-rest family (PS ... LS)
+# The parameters, result and errors shared by the one-vs-rest family (PS ... MK)
 SHARED["class_options"] = "\n".join(
     SHARED[name].strip("\n") for name in ("average", "pos_label", "sample_weight", "zero_division"))
 SHARED["unit_scores"] = """

@@ -142,11 +142,15 @@ def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
     warn_predicted_only(self, tallies)
     return _formulas.balanced_accuracy(tallies, adjusted, zero_division)
 
+PREDICTED_ONLY = "y_pred contains classes not in y_true"
+
+
 def warn_predicted_only(self, tallies):
+    """Balanced accuracy's warning about classes it leaves out."""
     extra = (tallies.support == 0) & (tallies.predicted > 0)
     if extra.any():
         _warnings.warn(
-            f"y_pred contains classes not in y_true: {self._labels[extra].tolist()}; "
+            f"{PREDICTED_ONLY}: {self._labels[extra].tolist()}; "
             "balanced accuracy leaves them out of the mean.",
             UserWarning,
         )

@@ -46,7 +46,8 @@ class Metric(NamedTuple):
     best: Optional[float]  # None: no single best value
     # The metric of binary counts (tp, fp, fn, tn) as a (numerator, denominator)
     # pair, vectorised: one class against the rest, or binary scores at each
-    # threshold. None when the metric has no such form.
+    # threshold (balanced accuracy's: at each threshold only, its support being
+    # the same at all). None when the metric has no such form.
     formula: Optional[Callable] = None
     averages: Tuple = ()  # the averages it takes
     default_average: Optional[str] = None
@@ -55,7 +56,7 @@ class Metric(NamedTuple):
     report: Optional[int] = None  # position of that column among report()'s scores
     curve: Optional[int] = None   # position among threshold_curve()'s scores
     summary: Tuple = ()  # summary() rows: (suffix of the alias, the method's options)
-    query: Optional[Callable] = None  # the method; None: generated for a COUNT metric
+    query: Optional[Callable] = None  # the method; None: generated from formula and doc
     doc: Optional[Doc] = None         # the generated method's docstring
     example: Tuple[str, str] = ("", "")  # the functional form's example: call and output
 
@@ -382,6 +383,11 @@ def lookup(name):
 
 
 def method(metric):
-    """The method of a row: its own query, or the generated one-vs-rest method."""
-    return metric.query or _queries.one_vs_rest(metric)
+    """The method of a row: its own query, or the generated one-vs-rest method (a
+    COUNT row with the average, pos_label, sample_weight and zero_division options)."""
+    if metric.query is not None:
+        return metric.query
+    if metric.kind != COUNT or metric.doc is None:
+        raise TypeError(f"registry row {metric.alias} needs a query or a COUNT formula and doc")
+    return _queries.one_vs_rest(metric)
 

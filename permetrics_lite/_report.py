@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _registry, _scores, _validation, _warnings
+from . import _confusion, _formulas, _queries, _registry, _scores, _validation
 from ._docstrings import share
 from ._options import NOT_GIVEN, Default
 
@@ -200,18 +200,20 @@ def summary(self, *, sample_weight=None, zero_division=Default("warn")):
 
 def summary_of(self, sample_weight, zero_division, warn=True):
     """The summary's rows: each metric's summary forms (its registry row says which),
-    asked of the tallies once; each distinct warning given once, or none."""
+    asked of the tallies once. ``warn=False`` silences their warnings (a display);
+    else balanced accuracy's warning about left-out classes is given once, not per row."""
     tallies = self._query(sample_weight)
     tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
                                  options=(NOT_GIVEN, NOT_GIVEN, zero_division))
     rows = {"n_samples": self.n_samples, "n_classes": self.n_classes}
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with warnings.catch_warnings():
+        if not warn:
+            warnings.simplefilter("ignore")
+        elif not self._is_multilabel:
+            _queries.warn_predicted_only(self, tallies)
+            warnings.filterwarnings("ignore", _queries.PREDICTED_ONLY, UserWarning)
         for metric in _registry.ALL_METRICS:
             if metric.multilabel or not self._is_multilabel:
                 for suffix, options in metric.summary:
                     rows[metric.alias + suffix] = getattr(tallied, metric.name)(**options)
-    if warn:
-        for message in dict.fromkeys((w.category, str(w.message)) for w in caught):
-            _warnings.warn(message[1], message[0])
     return pd.Series(rows, name="value", dtype=object)

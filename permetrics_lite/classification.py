@@ -734,6 +734,8 @@ def _as_method(function, name):
     """A function of an evaluation, named as the method it becomes."""
     function.__qualname__ = f"ClassificationMetric.{name}"
     function.__module__ = __name__
+    function.__code__ = function.__code__.replace(co_name=name,
+                                                  co_qualname=function.__qualname__)
     return function
 
 
@@ -741,5 +743,7 @@ for _metric in _registry.ALL_METRICS:
     _method = _as_method(_registry.method(_metric), _metric.name)
     setattr(ClassificationMetric, _metric.name, _method)
     setattr(ClassificationMetric, _metric.alias, _method)
-for _name in ("threshold_curve", "best_threshold", "report", "summary"):
-    _as_method(getattr(ClassificationMetric, _name), _name)
+for _name in ("threshold_curve", "best_threshold", "report", "summary", "from_batches",
+              "from_dask"):
+    _as_method(getattr(vars(ClassificationMetric)[_name], "__func__",
+                       vars(ClassificationMetric)[_name]), _name)
