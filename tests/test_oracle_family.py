@@ -153,6 +153,19 @@ def test_loop_scores_match_per_sample_loops(problem, alias, zero_division, data)
     assert_same(ours, expected)
 
 
+@given(problems(n_classes=2, with_labels=False))
+def test_binary_informedness_is_sklearns_adjusted_balanced_accuracy(problem):
+    # the relation holds when both classes have (weighted) support
+    weights = weights_of(problem)
+    assume(all(weights[problem.y_true == label].sum() > 0
+               for label in np.unique(problem.y_true).tolist()))
+    cm = build(problem)
+    expected = quietly(skm.balanced_accuracy_score, problem.y_true, problem.y_pred,
+                       sample_weight=problem.weight, adjusted=True)
+    for label in cm.labels.tolist():  # either class: binary informedness is symmetric
+        assert cm.BM(pos_label=label) == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
 @given(problems(weighted=False))
 def test_specificity_npv_and_lift_match_sklearn_and_mlxtend(problem):
     cm = build(problem)
