@@ -15,7 +15,7 @@ import pandas as pd
 
 from . import _confusion, _docstrings, _formulas, _scores, _validation, _warnings
 from ._docstrings import share
-from ._options import AVERAGES, CM_NORMALIZE, KAPPA_WEIGHTS, WHOLE_MATRIX_AVERAGES, Default
+from ._options import CM_NORMALIZE, KAPPA_WEIGHTS, Default
 
 
 def positive_class(self, pos_label, any_problem):
@@ -26,14 +26,22 @@ def positive_class(self, pos_label, any_problem):
     return _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
 
 
-def class_metric(self, formula, what, average, pos_label, sample_weight, zero_division,
-                 allowed=AVERAGES, any_problem=False):
-    """A count formula for every class, then reduced as ``average`` says; ``what``
-    names the metric in the zero-division warning."""
+def row(name):
+    """The registry row of a metric (imported here: the registry imports this module)."""
+    from . import _registry
+
+    return _registry.lookup(name)
+
+
+def class_metric(self, metric, average, pos_label, sample_weight, zero_division,
+                 any_problem=False):
+    """A registry row's count formula for every class, reduced as ``average`` (one of
+    the row's averages) says; the row's title names it in the zero-division warning."""
     zero_division = self._zero_division(zero_division)
     one_class = ("binary", None) if any_problem else ("binary",)
-    average, pos_label = self._averaging(average, pos_label, allowed, one_class)
+    average, pos_label = self._averaging(average, pos_label, metric.averages, one_class)
     t = self._query(sample_weight)
+    formula, what = metric.formula, metric.title
     if average == "binary":
         counts = _formulas.Counts.of_class(t, positive_class(self, pos_label, any_problem))
         return float(_formulas.per_class(formula, counts, zero_division, what))
@@ -85,6 +93,7 @@ def accuracy_score(self, *, normalize=True, sample_weight=None):
     )
     tallies = self._query(sample_weight)
     return _formulas.accuracy(tallies) if normalize else tallies.counted(tallies.correct)
+
 
 @share
 def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
@@ -155,6 +164,7 @@ def warn_predicted_only(self, tallies):
             UserWarning,
         )
 
+
 @share
 def per_class_accuracy(self, *, pos_label=Default(1), average=Default(None),
                        sample_weight=None):
@@ -212,8 +222,9 @@ def per_class_accuracy(self, *, pos_label=Default(1), average=Default(None),
     >>> round(cm.PCA(average="macro"), 4)
     0.8333
     """
-    return class_metric(self, _formulas.one_vs_rest_accuracy, "Accuracy", average, pos_label,
-                              sample_weight, zero_division="warn", any_problem=True)
+    return class_metric(self, row("per_class_accuracy"), average, pos_label, sample_weight,
+                        zero_division="warn", any_problem=True)
+
 
 @share
 def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None,
@@ -289,6 +300,7 @@ def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None
         )
     return matrix
 
+
 @share
 def fbeta_score(self, beta=1.0, *, average=Default("binary"), pos_label=Default(1),
                 sample_weight=None, zero_division=Default("warn")):
@@ -331,9 +343,11 @@ def fbeta_score(self, beta=1.0, *, average=Default("binary"), pos_label=Default(
     >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).FBS(0.5), 4)
     0.9091
     """
-    formula = functools.partial(_formulas.fbeta, beta=_validation.check_beta(beta))
-    return class_metric(self, formula, "F-score", average, pos_label,
-                              sample_weight, zero_division)
+    metric = row("fbeta_score")
+    weighted = functools.partial(metric.formula, beta=_validation.check_beta(beta))
+    return class_metric(self, metric._replace(formula=weighted), average, pos_label,
+                        sample_weight, zero_division)
+
 
 @share
 def matthews_correlation_coefficient(self, *, average=Default("multiclass"),
@@ -385,12 +399,13 @@ def matthews_correlation_coefficient(self, *, average=Default("multiclass"),
     >>> round(cm.MCC(average="binary"), 4)
     -0.3333
     """
-    if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
+    metric = row("matthews_correlation_coefficient")
+    if self._averaging(average, pos_label, metric.averages)[0] == "multiclass":
         zero_division = self._zero_division(zero_division)
         refuse_multilabel(self, "matthews_correlation_coefficient (MCC)", "MCC")
         return _formulas.matthews_corrcoef(self._query(sample_weight), zero_division)
-    return class_metric(self, _formulas.one_vs_rest_mcc, "Matthews correlation", average,
-                              pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
+    return class_metric(self, metric, average, pos_label, sample_weight, zero_division)
+
 
 @share
 def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
@@ -448,20 +463,22 @@ def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
     0.5
     """
     weights = _validation.check_option("weights", weights, KAPPA_WEIGHTS)
-    if self._averaging(average, pos_label, WHOLE_MATRIX_AVERAGES)[0] == "multiclass":
+    metric = row("cohen_kappa_score")
+    if self._averaging(average, pos_label, metric.averages)[0] == "multiclass":
         zero_division = self._zero_division(zero_division)
         refuse_multilabel(self, "cohen_kappa_score (CKS)", "CKS")
         matrix = None if weights is None else self._matrix(sample_weight)[0]
         return _formulas.cohen_kappa(self._query(sample_weight), weights, matrix,
                                      zero_division)
-    return class_metric(self, _formulas.one_vs_rest_kappa, "Cohen's kappa", average,
-                              pos_label, sample_weight, zero_division, WHOLE_MATRIX_AVERAGES)
+    return class_metric(self, metric, average, pos_label, sample_weight, zero_division)
+
 
 def refuse_multilabel(self, metric, alias):
     if self._is_multilabel:
         raise _validation.multilabel_unsupported(
             metric, f"{alias}(average='macro') (one-vs-rest per label)"
         )
+
 
 @share
 def hamming_loss(self, *, sample_weight=None):
@@ -566,12 +583,10 @@ def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
 def one_vs_rest(metric):
     """The method of a one-vs-rest count metric (a registry row without a query of
     its own): its formula for each class, averaged; documented from the row."""
-    allowed = metric.averages
 
     def method(self, *, average=Default(metric.default_average), pos_label=Default(1),
                sample_weight=None, zero_division=Default("warn")):
-        return class_metric(self, metric.formula, metric.title, average, pos_label,
-                            sample_weight, zero_division, allowed)
+        return class_metric(self, metric, average, pos_label, sample_weight, zero_division)
 
     method.__name__ = metric.name
     method.__doc__ = _docstrings.one_vs_rest(metric)
