@@ -5,6 +5,12 @@ import warnings
 import numpy as np
 
 
+def plain_id(value):
+    """A test id of letters, digits and spaces: mutation testing selects tests by id,
+    and ids holding regular expressions (brackets, backslashes) cannot be selected."""
+    return " ".join("".join(c if c.isalnum() else " " for c in repr(value)).split()) or "empty"
+
+
 def answers(cm):
     """Every query of a (single- or multi-label) evaluation that needs only tallies."""
     with warnings.catch_warnings():

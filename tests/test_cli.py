@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from permetrics_lite import ClassificationMetric, load_demo
+from tests.helpers import plain_id
 
 ERROR = 2
 
@@ -150,7 +151,7 @@ def test_demo_is_the_report_of_the_bundled_data():
      r"Target is multiclass \(3 classes\) but average='binary'"),
     (["score", "{comma}", "AS", "--true", "id", "--pred", "id", "--labels", "x"],
      r"--labels x: the label column holds numbers"),
-])
+], ids=plain_id)
 def test_problems_exit_2_with_one_line_and_no_traceback(predictions, tmp_path, args, message):
     folder, _ = predictions
     (tmp_path / "garbage.csv").write_bytes(b"\x00\xff\xfe" * 100)

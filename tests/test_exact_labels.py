@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric
+from tests.helpers import plain_id
 
 BIG = 2**63  # the first uint64 value that int64 cannot hold
 
@@ -161,7 +162,7 @@ def test_merged_mixed_integer_types_against_a_loop(problem):
      r"y_true has bytes labels \(e.g. b'a'\) but y_pred has numeric labels \(e.g. 0\)"),
     (np.array([b"a", "b"], dtype=object), ["a", "b"], {},
      r"y_true mixes string labels \(e.g. 'b'\) with other labels \(e.g. b'a'\)"),
-])
+], ids=plain_id)
 def test_labels_that_do_not_compare_are_refused(y_true, y_pred, kwargs, message):
     with pytest.raises(TypeError, match=message):
         ClassificationMetric(y_true, y_pred, **kwargs)

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric, _confusion, _registry, _validation
-from tests.helpers import answers, exact_weights
+from tests.helpers import answers, exact_weights, plain_id
 from tests.strategies import multilabel_problems, problems
 
 METRICS = pytest.mark.parametrize("metric", _registry.METRICS, ids=lambda m: m.alias)
@@ -120,7 +120,7 @@ EQUAL_OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("first, second", EQUAL_OPTIONS, ids=repr)
+@pytest.mark.parametrize("first, second", EQUAL_OPTIONS, ids=plain_id)
 def test_options_merge_when_their_values_are_equal(first, second):
     y_true, y_pred = [0, 1, 1, 0], [1, 1, 0, 0]
     both = (ClassificationMetric(y_true[:2], y_pred[:2], **first)
@@ -151,14 +151,15 @@ DIFFERENT_OPTIONS = [
 ]
 
 
-@pytest.mark.parametrize("first, second, message", DIFFERENT_OPTIONS, ids=repr)
+@pytest.mark.parametrize("first, second, message", DIFFERENT_OPTIONS, ids=plain_id)
 def test_options_that_differ_refuse_to_merge(first, second, message):
     with pytest.raises(ValueError, match=message):
         ClassificationMetric([0, 1], [0, 1], **first) + ClassificationMetric([0, 1], [0, 1], **second)
 
 
 @pytest.mark.parametrize("first, second", [(1, "1"), ("b", b"b"), (True, "True"), (0.0, np.nan),
-                                           (None, 0), (1, [1]), (1, np.array([1, 1]))], ids=repr)
+                                           (None, 0), (1, [1]), (1, np.array([1, 1]))],
+                         ids=plain_id)
 def test_option_values_of_different_kinds_differ(first, second):
     # labels of one kind per evaluation: evaluations holding these cannot be built
     # to be added, so the rule is checked where it lives

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from permetrics_lite import ClassificationMetric
+from tests.helpers import plain_id
 
 skm = pytest.importorskip("sklearn.metrics")
 datasets = pytest.importorskip("sklearn.datasets")
@@ -132,7 +133,7 @@ class TestOneDimensionalScores:
          r"pos_label='cancer' is not a label of this problem; valid labels are "
          r"\['benign', 'malignant'\]"),
         ({"pos_label": 1}, r"pos_label=1 is not a label of this problem"),
-    ])
+    ], ids=plain_id)
     def test_contradicting_names_of_the_positive_class_are_refused(self, kwargs, message):
         kwargs = {"y_score": [0.2, 0.9, 0.4], **kwargs}
         with pytest.raises(ValueError, match=message):
