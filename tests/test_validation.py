@@ -220,3 +220,46 @@ def test_huge_dense_matrix_is_refused(monkeypatch):
     assert cm.AS() == 1.0 and cm.PCA(average="macro") == 1.0
     with pytest.raises(MemoryError, match="3 classes has 9 cells, too many"):
         cm.CM()
+
+
+# --------------------------------------------------------------------------
+# pos_label: which class it names
+# --------------------------------------------------------------------------
+
+
+def test_the_class_of_a_one_class_problem_is_counted_not_taken_as_absent():
+    cm = ClassificationMetric(["a", "a", "a"], ["a", "a", "a"])
+    assert cm.PS(pos_label="a") == 1.0 and cm.RS(pos_label="a") == 1.0  # tp = 3
+    assert np.isnan(cm.PS(pos_label="b", zero_division=np.nan))  # absent: no predictions
+
+
+def test_pos_label_of_bytes_names_a_bytes_class():
+    cm = ClassificationMetric([b"a", b"b", b"a"], [b"a", b"a", b"b"])
+    assert cm.PS(pos_label=b"a") == 0.5 and cm.RS(pos_label=b"b") == 0.0
+    with pytest.raises(ValueError, match=r"pos_label='a' is not a label of this problem"):
+        cm.PS(pos_label="a")
+
+
+@pytest.mark.parametrize("zero, one", [(0, 1), (False, True), (np.int8(0), np.uint8(1))])
+def test_pos_label_zero_and_one_name_the_classes_of_booleans(zero, one):
+    cm = ClassificationMetric([True, False, True], [True, True, False])
+    assert cm.PS(pos_label=zero) == 0.0 and cm.RS(pos_label=zero) == 0.0  # False: tp = 0
+    assert cm.PS(pos_label=one) == 0.5 and cm.RS(pos_label=one) == 0.5
+
+
+def test_pos_label_naming_the_missing_class_of_1d_scores_is_checked_as_a_label():
+    with pytest.raises(ValueError) as error:
+        ClassificationMetric.from_scores([2, 2], [0.2, 0.8], pos_label=2.5)
+    assert str(error.value) == (
+        "pos_label contains non-integral values (e.g. 2.5 at position 0); this looks like "
+        "scores or probabilities; use ClassificationMetric.from_scores or threshold them.")
+
+
+@pytest.mark.parametrize("y_true, pair", [
+    ([True, True], [False, True]), ([False, False], [False, True]),
+    (np.array([1, 1], dtype=np.int8), [0, 1]), (np.array([-1, -1], dtype=np.int16), [-1, 1]),
+])
+def test_one_class_of_1d_scores_implies_its_pair_in_its_own_type(y_true, pair):
+    cm = ClassificationMetric.from_scores(y_true, [0.2, 0.8])
+    assert cm.labels.tolist() == pair
+    assert cm.labels.dtype == np.asarray(y_true).dtype
