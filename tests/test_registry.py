@@ -107,3 +107,13 @@ def test_no_other_module_spells_out_a_list_of_metric_names():
                 named = [item.value for item in items
                          if isinstance(item, ast.Constant) and item.value in NAMES]
                 assert len(named) < 2, f"{path.name}:{node.lineno} lists {named}"
+
+
+def test_a_row_without_a_query_must_be_a_documented_count_metric():
+    matrix_row = _registry.lookup("AS")._replace(query=None)
+    undocumented = _registry.lookup("PS")._replace(doc=None)
+    for row in (matrix_row, undocumented):
+        with pytest.raises(TypeError, match=f"registry row {row.alias} needs a query or a "
+                                            "COUNT formula and doc"):
+            _registry.method(row)
+    assert _registry.method(_registry.lookup("PS")).__doc__.startswith("Precision:")
