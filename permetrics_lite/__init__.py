@@ -1,6 +1,7 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
 from ._formulas import UndefinedMetricWarning
+from ._intervals import ConfidenceInterval
 from .classification import ClassificationMetric
 from .datasets import load_demo
 from .functional import *  # noqa: F401,F403 - one function per metric
@@ -10,6 +11,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ClassificationMetric",
+    "ConfidenceInterval",
     "UndefinedMetricWarning",
     "load_demo",
     *_functional_forms,

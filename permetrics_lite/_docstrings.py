@@ -33,6 +33,13 @@ SHARED = {
             :class:`~permetrics_lite.UndefinedMetricWarning`; the others are
             silent (see :doc:`/conventions`). The constructor's
             ``zero_division``, when given, replaces the default.""",
+    "ci": """
+        ci : str, default=None
+            An interval method of :meth:`confidence_interval` (``"wilson"``,
+            ``"bootstrap"`` ...): add each score's confidence interval, nan
+            where the method does not apply to it.
+        confidence, n_resamples, random_state : optional
+            As for :meth:`confidence_interval`; with ``ci`` only.""",
 }
 
 

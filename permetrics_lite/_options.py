@@ -51,6 +51,11 @@ def as_tuple(defaults):
     return tuple(defaults.get(name, NOT_GIVEN) for name in OPTIONS)
 
 
+def value_of(value):
+    """A :class:`Default`'s value, or the argument itself."""
+    return value.value if isinstance(value, Default) else value
+
+
 def given(defaults, name, value):
     """A method's argument, or for its :class:`Default` the constructor's option."""
     return defaults.get(name, value.value) if isinstance(value, Default) else value

@@ -38,15 +38,23 @@ def class_metric(self, metric, average, pos_label, sample_weight, zero_division,
     """A registry row's count formula for every class, reduced as ``average`` (one of
     the row's averages) says; the row's title names it in the zero-division warning."""
     zero_division = self._zero_division(zero_division)
+    average, counts = class_counts(self, metric, average, pos_label, sample_weight, any_problem)
+    formula, what = metric.formula, metric.title
+    if average == "binary":
+        return float(_formulas.per_class(formula, counts, zero_division, what))
+    result = _formulas.average(formula, counts, average, zero_division, what)
+    return self._per_label(result) if average is None else result
+
+
+def class_counts(self, metric, average, pos_label, sample_weight, any_problem=False):
+    """``average`` resolved, and the counts a class metric reduces with it: the
+    positive class's for ``"binary"``, else the tallies of every class."""
     one_class = ("binary", None) if any_problem else ("binary",)
     average, pos_label = self._averaging(average, pos_label, metric.averages, one_class)
     t = self._query(sample_weight)
-    formula, what = metric.formula, metric.title
     if average == "binary":
-        counts = _formulas.Counts.of_class(t, positive_class(self, pos_label, any_problem))
-        return float(_formulas.per_class(formula, counts, zero_division, what))
-    result = _formulas.average(formula, t, average, zero_division, what)
-    return self._per_label(result) if average is None else result
+        return average, _formulas.Counts.of_class(t, positive_class(self, pos_label, any_problem))
+    return average, t
 
 
 @share

@@ -16,7 +16,7 @@ import textwrap
 from types import MappingProxyType
 from typing import Callable, NamedTuple, Optional, Tuple
 
-from . import _formulas, _options, _queries, _validation
+from . import _formulas, _intervals, _options, _queries, _validation
 
 INF = float("inf")
 
@@ -59,6 +59,11 @@ class Metric(NamedTuple):
     query: Optional[Callable] = None  # the method; None: generated from formula and doc
     doc: Optional[Doc] = None         # the generated method's docstring
     example: Tuple[str, str] = ("", "")  # the functional form's example: call and output
+    # Confidence intervals (``_intervals``) beyond the bootstrap, which every metric has:
+    # (count, nobs) of a count-over-count metric, for the binomial proportion intervals;
+    # the standard error of a closed form, for method="analytic".
+    proportion: Optional[Callable] = None
+    analytic: Optional[Callable] = None
 
 
 _UNIT = (0.0, 1.0)
@@ -85,18 +90,20 @@ METRICS = (
     Metric("AS", "accuracy_score", "Accuracy", "accuracy (multilabel: subset accuracy)",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            column="accuracy", curve=0, summary=(("", {}),), query=_queries.accuracy_score,
+           proportion=_intervals.accuracy_counts,
            example=("{f}(Y_TRUE, Y_PRED)", "0.8")),  # 4 of 5 right
     Metric("BAS", "balanced_accuracy_score", "Balanced accuracy", "balanced accuracy",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.binary_balanced_accuracy,
            multilabel=False, column="balanced_accuracy", curve=1,
            summary=(("", {}), ("_adjusted", {"adjusted": True})),
            query=_queries.balanced_accuracy_score,
+           analytic=_intervals.balanced_accuracy_standard_error,
            example=("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333")),  # (2/2 + 2/3) / 2
     Metric("PCA", "per_class_accuracy", "Accuracy", "one-vs-rest accuracy per class",
            COUNT, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            averages=_options.AVERAGES,
            column="accuracy", report=0, summary=(("_macro", {"average": "macro"}),),
-           query=_queries.per_class_accuracy,
+           query=_queries.per_class_accuracy, proportion=_intervals.class_counts,
            example=("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}")),
     Metric("CM", "confusion_matrix", "Confusion matrix", "confusion matrix",
            MATRIX, None, (0.0, INF), None, query=_queries.confusion_matrix,
@@ -104,6 +111,7 @@ METRICS = (
     Metric("PS", "precision_score", "Precision", "precision (positive predictive value)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.precision, **_BY_CLASS,
            column="precision", report=2, curve=4, summary=_MEANS,
+           proportion=_intervals.class_counts,
            doc=_doc(
                "Precision: the fraction of predictions of a class that are right.",
                "to classes never predicted (TP + FP = 0)",
@@ -126,6 +134,7 @@ METRICS = (
     Metric("RS", "recall_score", "Recall", "recall (sensitivity, true positive rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.recall, **_BY_CLASS,
            column="recall", report=1, curve=2, summary=_MEANS,
+           proportion=_intervals.class_counts,
            doc=_doc(
                "Recall (sensitivity): the fraction of a class's samples that are found.",
                "to classes with no true samples (TP + FN = 0)",
@@ -146,7 +155,7 @@ METRICS = (
            example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),  # 2 / (2 + 1)
     Metric("SS", "specificity_score", "Specificity", "specificity (true negative rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.specificity, **_BY_CLASS,
-           column="specificity", report=3, curve=3,
+           column="specificity", report=3, curve=3, proportion=_intervals.class_counts,
            doc=_doc(
                "Specificity (true negative rate): the fraction of other classes' samples "
                "not predicted as the class.",
@@ -168,7 +177,7 @@ METRICS = (
     Metric("NPV", "negative_predictive_value", "Negative predictive value",
            "negative predictive value", COUNT, True, _UNIT, 1.0,
            formula=_formulas.negative_predictive_value, **_BY_CLASS,
-           column="npv", report=4,
+           column="npv", report=4, proportion=_intervals.class_counts,
            doc=_doc(
                'Negative predictive value: the fraction of "not this class" predictions '
                "that are right.",
@@ -338,6 +347,7 @@ METRICS = (
     Metric("CKS", "cohen_kappa_score", "Cohen's kappa", "Cohen's kappa", MATRIX, True,
            _CORRELATION, 1.0, formula=_formulas.one_vs_rest_kappa, **_WHOLE_OR_BY_CLASS,
            multilabel=False, summary=_WHOLE, query=_queries.cohen_kappa_score,
+           analytic=_intervals.kappa_standard_error,
            # (0.8 - 0.48) / (1 - 0.48)
            example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154")),
     Metric("HML", "hamming_loss", "Hamming loss", "Hamming loss", MATRIX, False, _UNIT, 0.0,

@@ -9,7 +9,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _queries, _registry, _scores, _validation
+from . import _confusion, _formulas, _intervals, _queries, _registry, _scores, _validation
 from ._docstrings import share
 from ._options import NOT_GIVEN, Default
 
@@ -128,13 +128,16 @@ def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Defau
 
 
 @share
-def report(self, *, sample_weight=None, zero_division=Default("warn")):
+def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
+           confidence=Default(0.95), n_resamples=Default(_intervals.N_RESAMPLES),
+           random_state=None):
     """Per-class counts and scores, one row per class (per label when multilabel).
 
     Parameters
     ----------
     {{sample_weight}}
     {{zero_division}}
+    {{ci}}
 
     Returns
     -------
@@ -144,8 +147,9 @@ def report(self, *, sample_weight=None, zero_division=Default("warn")):
         the one-vs-rest scores ``accuracy``, ``recall``, ``precision``,
         ``specificity``, ``npv`` (negative predictive value), ``f1``,
         ``jaccard`` and ``mcc``: the values the metric methods give with
-        ``average=None``. Export it with pandas' own writers (``to_csv``,
-        ``to_markdown``, ``to_json`` ...).
+        ``average=None``. With ``ci``, each score column is followed by
+        its ``<column>_low`` and ``<column>_high`` bounds. Export it with
+        pandas' own writers (``to_csv``, ``to_markdown``, ``to_json`` ...).
 
     Examples
     --------
@@ -159,31 +163,65 @@ def report(self, *, sample_weight=None, zero_division=Default("warn")):
     """
     zero_division = self._zero_division(zero_division)
     t = self._query(sample_weight)
+    intervals = _tabled_intervals(self, t, zero_division, ci, confidence, n_resamples,
+                                  random_state)
     columns = {name: t.counted(getattr(t, name)) for name in COUNTS}
     for metric in _registry.REPORT:
         columns[metric.column] = _formulas.per_class(metric.formula, t, zero_division,
                                                      metric.title)
+        if intervals is not None:
+            low, high = _bounds(intervals, metric, {"average": None}, self.n_classes)
+            columns[f"{metric.column}_low"], columns[f"{metric.column}_high"] = low, high
     return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
 
 
+def _tabled_intervals(self, tallies, zero_division, ci, confidence, n_resamples,
+                      random_state):
+    """The intervals of a table's rows (None without ``ci``), on an evaluation of its
+    tallies with its zero_division."""
+    if ci is None:
+        if not (isinstance(confidence, Default) and isinstance(n_resamples, Default)
+                and random_state is None):
+            raise _validation.ci_options_without_ci()
+        return None
+    tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
+                                 options=(NOT_GIVEN, NOT_GIVEN, zero_division))
+    return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state)
+
+
+def _bounds(intervals, metric, options, size=None):
+    """(low, high) of a table's row, nan where the method does not apply to it."""
+    try:
+        return intervals.interval(metric, options)[1:]
+    except _validation.MethodNotApplicable:
+        nan = np.full(size, np.nan) if size is not None else np.nan
+        return nan, nan
+
+
 @share
-def summary(self, *, sample_weight=None, zero_division=Default("warn")):
-    """Overall scores in one Series.
+def summary(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
+            confidence=Default(0.95), n_resamples=Default(_intervals.N_RESAMPLES),
+            random_state=None):
+    """Overall scores in one Series (with ``ci``, a DataFrame with their intervals).
 
     Parameters
     ----------
     {{sample_weight}}
     {{zero_division}}
+    {{ci}}
 
     Returns
     -------
-    Series
+    Series or DataFrame
         ``n_samples``, ``n_classes``, ``AS``, ``BAS``, ``BAS_adjusted``,
         ``PCA_macro``, the macro and weighted means of precision
         (``PS_``), recall (``RS_``) and F1 (``F1S_``), then ``MCC`` and
         ``CKS`` (the multiclass forms, whatever the constructor's
         ``average``). Multilabel input has no ``BAS``, ``MCC`` or ``CKS``
-        rows (scikit-learn does not define them for it).
+        rows (scikit-learn does not define them for it). With ``ci``, a
+        DataFrame of the same rows with columns ``estimate``, ``low`` and
+        ``high`` (nan bounds for the counts and for rows the method does
+        not apply to).
 
     Examples
     --------
@@ -195,17 +233,23 @@ def summary(self, *, sample_weight=None, zero_division=Default("warn")):
     BAS_adjusted    0.2500
     Name: value, dtype: float64
     """
-    return summary_of(self, sample_weight, self._zero_division(zero_division))
+    zero_division = self._zero_division(zero_division)
+    tallies = self._query(sample_weight)
+    intervals = _tabled_intervals(self, tallies, zero_division, ci, confidence, n_resamples,
+                                  random_state)
+    return summary_of(self, sample_weight, zero_division, intervals=intervals)
 
 
-def summary_of(self, sample_weight, zero_division, warn=True):
+def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
     """The summary's rows: each metric's summary forms (its registry row says which),
     asked of the tallies once. ``warn=False`` silences their warnings (a display);
-    else balanced accuracy's warning about left-out classes is given once, not per row."""
+    else balanced accuracy's warning about left-out classes is given once, not per row.
+    With ``intervals``, a frame of each row's estimate and bounds."""
     tallies = self._query(sample_weight)
     tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
                                  options=(NOT_GIVEN, NOT_GIVEN, zero_division))
     rows = {"n_samples": self.n_samples, "n_classes": self.n_classes}
+    bounds = dict.fromkeys(rows, (np.nan, np.nan))
     with warnings.catch_warnings():
         if not warn:
             warnings.simplefilter("ignore")
@@ -216,4 +260,10 @@ def summary_of(self, sample_weight, zero_division, warn=True):
             if metric.multilabel or not self._is_multilabel:
                 for suffix, options in metric.summary:
                     rows[metric.alias + suffix] = getattr(tallied, metric.name)(**options)
-    return pd.Series(rows, name="value", dtype=object)
+                    if intervals is not None:
+                        bounds[metric.alias + suffix] = _bounds(intervals, metric, options)
+    if intervals is None:
+        return pd.Series(rows, name="value", dtype=object)
+    low, high = zip(*bounds.values())
+    return pd.DataFrame({"estimate": pd.Series(rows, dtype=object), "low": low, "high": high},
+                        index=list(rows))

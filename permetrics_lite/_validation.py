@@ -1055,3 +1055,93 @@ def undefined_everywhere(column):
         f"{column} is undefined (nan) at every threshold, so none is best; pass "
         "zero_division=0.0 or 1.0 to give 0/0 a value."
     )
+
+
+# --------------------------------------------------------------------------
+# Confidence intervals
+# --------------------------------------------------------------------------
+
+
+def _is_real(value):
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
+        value, (bool, np.bool_))
+
+
+def check_confidence(confidence):
+    """The confidence level: a number strictly between 0 and 1."""
+    if not _is_real(confidence) or not 0 < confidence < 1:
+        raise ValueError(
+            "confidence must be a number strictly between 0 and 1 (0.95 for a 95% "
+            f"interval); got {confidence!r}."
+        )
+    return float(confidence)
+
+
+def check_n_resamples(n_resamples):
+    if not isinstance(n_resamples, (int, np.integer)) or isinstance(n_resamples, (bool, np.bool_)) \
+            or n_resamples < 1:
+        raise ValueError(f"n_resamples must be a positive integer; got {n_resamples!r}.")
+    return int(n_resamples)
+
+
+def check_random_state(random_state):
+    """A numpy Generator from None (fresh entropy), a seed >= 0, or a Generator."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return np.random.default_rng(random_state)
+    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, (bool, np.bool_)):
+        if random_state < 0:
+            raise ValueError(f"random_state must be a seed >= 0; got {random_state!r}.")
+        return np.random.default_rng(random_state)
+    raise TypeError(
+        "random_state must be None, an integer seed or a numpy.random.Generator; got "
+        f"{type(random_state).__name__}."
+    )
+
+
+def resampling_only(name, method):
+    return ValueError(
+        f"{name} applies to method='bootstrap' or 'bca' only; method={method!r} does not "
+        "resample."
+    )
+
+
+class MethodNotApplicable(ValueError):
+    """An interval method that cannot give a metric's interval (the summary and the
+    report show nan bounds for those rows)."""
+
+
+def interval_unsupported(method, metric, why):
+    return MethodNotApplicable(
+        f"method={method!r} does not apply to {metric} {why}; use method='bootstrap' or "
+        "'bca', which apply to every metric."
+    )
+
+
+def weighted_interval(method):
+    return ValueError(
+        f"method={method!r} needs counts of samples, and this evaluation is weighted "
+        "(non-integer sample weights); use method='bootstrap', which resamples the "
+        "weighted cells."
+    )
+
+
+def multilabel_resampling(method):
+    return ValueError(
+        f"method={method!r} resamples the confusion matrix, which a multilabel evaluation "
+        "does not have (its tallies do not keep which labels occur together); use a "
+        "proportion method such as method='wilson'."
+    )
+
+
+def resampling_needs_count(method):
+    return ValueError(
+        f"method={method!r} draws as many samples as the evaluation has, and an evaluation "
+        "built from a matrix of weights does not know that number; build it from counts."
+    )
+
+
+def ci_options_without_ci():
+    return ValueError(
+        "confidence, n_resamples and random_state apply to intervals; pass ci='wilson', "
+        "'bootstrap' or another interval method with them."
+    )

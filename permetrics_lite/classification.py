@@ -10,7 +10,9 @@ import inspect
 
 import numpy as np
 
-from . import _confusion, _merging, _options, _registry, _report, _scores, _validation
+from . import (
+    _confusion, _intervals, _merging, _options, _registry, _report, _scores, _validation,
+)
 from ._docstrings import share
 from ._options import (  # noqa: F401 - also importable from here, as before _options existed
     AVERAGES, CM_NORMALIZE, KAPPA_WEIGHTS, NO_OPTIONS, NOT_GIVEN, OPTIONS,
@@ -487,6 +489,8 @@ class ClassificationMetric:
 
     threshold_curve = _report.threshold_curve
     best_threshold = _report.best_threshold
+    confidence_interval = _intervals.confidence_interval
+    CI = _intervals.confidence_interval
 
     # ------------------------------------------------------------------
     # permetrics-style helpers
