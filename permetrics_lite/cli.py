@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import __version__, _registry
+from . import __version__, _intervals, _registry, _validation
 from .classification import AVERAGES, ClassificationMetric
 from .datasets import load_demo
 
@@ -128,27 +128,49 @@ def _evaluate(args, data=None):
     )
 
 
-def render_report(cm, fmt):
-    """The per-class report and the summary in one of REPORT_FORMATS."""
-    report, summary = cm.report(), cm.summary().rename_axis("metric")
+def _interval_options(args):
+    """The interval options of ``--ci`` and its companions, {} without ``--ci``."""
+    if getattr(args, "ci", None) is None:
+        for flag in ("confidence", "resamples", "seed"):
+            if getattr(args, flag, None) is not None:
+                raise CommandError(f"--{flag} applies to intervals; add --ci [METHOD]")
+        return {}
+    options = {"ci": args.ci}
+    if args.confidence is not None:
+        options["confidence"] = args.confidence
+    if args.resamples is not None:
+        options["n_resamples"] = args.resamples
+    if args.seed is not None:
+        options["random_state"] = args.seed
+    return options
+
+
+def render_report(cm, fmt, intervals=None):
+    """The per-class report and the summary in one of REPORT_FORMATS; ``intervals``:
+    the options of their interval columns."""
+    intervals = intervals or {}
+    report = cm.report(**intervals)
+    summary = cm.summary(**intervals).rename_axis("metric")  # with intervals, a frame
+    frame = summary.to_frame() if isinstance(summary, pd.Series) else summary
     if fmt == "table":
         return f"{report.to_string()}\n\n{summary.to_string()}\n"
     if fmt == "csv":
         return f"{report.to_csv()}\n{summary.to_csv()}"
     if fmt == "json":
+        orient = "index" if isinstance(summary, pd.DataFrame) else None
         return json.dumps({
             "report": json.loads(report.to_json(orient="index", double_precision=15)),
-            "summary": json.loads(summary.to_json(double_precision=15)),
+            "summary": json.loads(summary.to_json(double_precision=15, orient=orient)),
         }, indent=2) + "\n"
     if fmt == "markdown":
         try:
-            return f"{report.to_markdown()}\n\n{summary.to_frame().to_markdown()}\n"
+            return f"{report.to_markdown()}\n\n{frame.to_markdown()}\n"
         except ImportError:
             raise CommandError(
                 "--format markdown needs tabulate; install it with: "
                 "pip install 'permetrics_lite[markdown]'"
             ) from None
-    return f"{report.to_html()}\n{summary.to_frame().to_html()}\n"
+    return f"{report.to_html()}\n{frame.to_html()}\n"
 
 
 def render_scores(scores, fmt):
@@ -176,17 +198,52 @@ def _jsonable(value):
 
 
 def run_report(args):
-    return render_report(_evaluate(args), args.format)
+    intervals = _interval_options(args)
+    return render_report(_evaluate(args), args.format, intervals)
 
 
 def run_score(args):
+    intervals = _interval_options(args)
     cm = _evaluate(args)
-    return render_scores(cm.get_metrics_by_list_names(args.metrics), args.format)
+    if not intervals:
+        return render_scores(cm.get_metrics_by_list_names(args.metrics), args.format)
+    options = dict(intervals, method=intervals.pop("ci"))
+    try:
+        found = {name: cm.confidence_interval(name, **options) for name in args.metrics}
+    except _validation.MethodNotApplicable as error:
+        raise CommandError(f"--ci {options['method']}: {error}") from None
+    return render_intervals(cm, found, args.format)
+
+
+def render_intervals(cm, intervals, fmt):
+    """Each metric's estimate and bounds: a table (per-class metrics one row per
+    label) or JSON."""
+    labels = cm.labels.tolist()
+    if fmt == "json":
+        return json.dumps({name: {field: _per_label(labels, value)
+                                  for field, value in interval._asdict().items()}
+                           for name, interval in intervals.items()}, indent=2) + "\n"
+    rows = {}
+    for name, interval in intervals.items():
+        if np.ndim(interval.estimate):
+            for i, label in enumerate(labels):
+                rows[f"{name}[{label}]"] = [field[i] for field in interval]
+        else:
+            rows[name] = list(interval)
+    return pd.DataFrame.from_dict(rows, orient="index",
+                                  columns=list(_intervals.ConfidenceInterval._fields)
+                                  ).to_string() + "\n"
+
+
+def _per_label(labels, value):
+    if np.ndim(value):
+        return {str(label): float(v) for label, v in zip(labels, value)}
+    return value
 
 
 def run_demo(args):
     args.true, args.pred, args.weight, args.labels = "true", "pred", None, None
-    return render_report(_evaluate(args, data=load_demo()), args.format)
+    return render_report(_evaluate(args, data=load_demo()), args.format, _interval_options(args))
 
 
 # --------------------------------------------------------------------------
@@ -204,6 +261,7 @@ def build_parser():
 
     report = commands.add_parser("report", help="per-class report and summary of a file")
     _add_input_arguments(report)
+    _add_interval_arguments(report)
     _add_output_arguments(report, REPORT_FORMATS)
     report.set_defaults(run=run_report)
 
@@ -217,10 +275,12 @@ def build_parser():
     score.add_argument("--pos-label", help="positive class of average=binary")
     score.add_argument("--zero-division", choices=list(ZERO_DIVISION),
                        help="value of 0/0 results (default: warn, giving 0.0)")
+    _add_interval_arguments(score)
     _add_output_arguments(score, SCORE_FORMATS)
     score.set_defaults(run=run_score)
 
     demo = commands.add_parser("demo", help="the report of the bundled support-ticket data")
+    _add_interval_arguments(demo)
     _add_output_arguments(demo, REPORT_FORMATS)
     demo.set_defaults(run=run_demo)
     return parser
@@ -234,6 +294,19 @@ def _add_input_arguments(parser):
     parser.add_argument("--labels", nargs="+", metavar="LABEL",
                         help="the classes and their order (may add absent classes)")
     parser.add_argument("--sep", help="CSV delimiter (default: sniffed from the file)")
+
+
+def _add_interval_arguments(parser):
+    parser.add_argument("--ci", nargs="?", const="wilson", choices=_intervals.METHODS,
+                        metavar="METHOD",
+                        help="add confidence intervals: " + ", ".join(_intervals.METHODS)
+                        + " (default with no METHOD: wilson)")
+    parser.add_argument("--confidence", type=float, metavar="LEVEL",
+                        help="confidence level of --ci, between 0 and 1 (default: 0.95)")
+    parser.add_argument("--resamples", type=int, metavar="N",
+                        help="bootstrap resamples of --ci bootstrap or bca (default: 9999)")
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help="random seed of --ci bootstrap or bca, for reproducible bounds")
 
 
 def _add_output_arguments(parser, formats):

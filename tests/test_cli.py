@@ -177,3 +177,48 @@ def test_missing_labels_in_the_file_are_a_clear_error(tmp_path):
 def test_console_script_is_declared():
     scripts = metadata.entry_points(group="console_scripts")
     assert [s.value for s in scripts if s.name == "permetrics-lite"] == ["permetrics_lite.cli:main"]
+
+
+# --- confidence intervals ---
+
+def test_score_with_ci_prints_each_metric_s_interval(predictions):
+    folder, frame = predictions
+    result = run("score", folder / "comma.csv", "--true", "y", "--pred", "yhat", "AS", "RS",
+                 "--average", "none", "--ci", "clopper-pearson", "--confidence", "0.9",
+                 "--format", "json")
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
+    assert printed["AS"] == cm.CI("AS", method="clopper-pearson", confidence=0.9)._asdict()
+    recall = cm.CI("RS", method="clopper-pearson", confidence=0.9, average=None)
+    assert printed["RS"]["low"] == dict(zip(cm.labels.tolist(), recall.low.tolist()))
+
+    table = run("score", folder / "comma.csv", "--true", "y", "--pred", "yhat", "MCC",
+                "--ci", "bootstrap", "--resamples", "300", "--seed", "4")
+    assert table.returncode == 0, table.stderr
+    estimate, low, high = cm.CI("MCC", method="bootstrap", n_resamples=300, random_state=4)
+    assert table.stdout.split("\n")[1].split() == ["MCC", *(f"{x:.6f}" for x in (estimate, low,
+                                                                                 high))]
+
+
+def test_report_with_ci_adds_the_interval_columns(predictions):
+    folder, frame = predictions
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci")
+    assert result.returncode == 0, result.stderr
+    cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
+    summary = cm.summary(ci="wilson").rename_axis("metric")
+    assert result.stdout == f"{cm.report(ci='wilson').to_string()}\n\n{summary.to_string()}\n"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["AS", "--seed", "3"], r"--seed applies to intervals; add --ci \[METHOD\]"),
+    (["AS", "--confidence", "0.9"], r"--confidence applies to intervals"),
+    (["F1S", "--ci", "wilson", "--average", "macro"],
+     r"--ci wilson: method='wilson' does not apply to F1S"),
+    (["AS", "--ci", "bootstrap", "--confidence", "95"], r"confidence must be a number strictly "),
+], ids=plain_id)
+def test_interval_flags_refuse_with_a_message(predictions, arguments, message):
+    folder, _ = predictions
+    result = run("score", folder / "comma.csv", "--true", "y", "--pred", "yhat", *arguments)
+    assert result.returncode == ERROR
+    assert re.search(message, result.stderr), result.stderr
