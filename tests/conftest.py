@@ -19,3 +19,10 @@ settings.register_profile(
     "mutation", parent=settings.get_profile("default"), max_examples=25, database=None
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+if os.environ.get("HYPOTHESIS_PROFILE") == "mutation":
+    # mutmut forks a process per mutant from one that has run Dask's thread pool: a
+    # forked child waits forever on that pool's lock. Dask computes in one thread here.
+    import dask
+
+    dask.config.set(scheduler="synchronous")

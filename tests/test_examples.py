@@ -23,7 +23,7 @@ def run(name, capsys):
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
               "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py",
-              "threshold_choice.py", "top_k.py", "plots.py"}
+              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -149,3 +149,30 @@ def test_plots(tmp_path):
         assert pixels.std() > 0.01  # drawn, not blank
         # the docs show these pictures: the committed copies have the same size
         assert image.imread(STATIC / path.name).shape == pixels.shape
+
+
+def test_intervals(capsys):
+    from statsmodels.stats.proportion import proportion_confint
+
+    ns, out = run("intervals.py", capsys)
+    assert list(ns["small_ci"][1:]) == pytest.approx(proportion_confint(180, 200, method="wilson"),
+                                                     rel=1e-12)
+    assert list(ns["large_ci"][1:]) == pytest.approx(
+        proportion_confint(18000, 20000, method="wilson"), rel=1e-12)
+    assert "   200 samples: [0.8506, 0.9343]" in out
+    assert "20,000 samples: [0.8958, 0.9041]" in out
+    tickets = ns["tickets"]
+    right = int((tickets["true"] == tickets["pred"]).sum())
+    assert right == 495
+    assert list(ns["accuracy"][1:]) == pytest.approx(
+        proportion_confint(right, 600, method="beta"), rel=1e-12)
+    assert "accuracy  0.8250  [0.7922, 0.8546]  Clopper-Pearson" in out
+    other = tickets[tickets["true"] == "other"]
+    assert (other["pred"] == "other").sum() == 7 and len(other) == 27
+    assert "recall of other      0.2593  [0.1317, 0.4468]  Wilson" in out
+    mcc = ns["mcc"]
+    assert mcc.estimate == pytest.approx(sklearn_metrics.matthews_corrcoef(
+        tickets["true"], tickets["pred"]), rel=1e-12)
+    assert mcc.low < mcc.estimate < mcc.high and mcc.high - mcc.low < 0.1
+    assert "MCC       0.7720  [0.7322, 0.8101]  bootstrap" in out
+    assert "macro F1  0.7337  [0.6939, 0.7794]  BCa" in out
