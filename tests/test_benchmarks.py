@@ -78,3 +78,39 @@ def test_the_scores_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes():
     rows = [line for line in done.stdout.splitlines() if line.startswith("| 5e+02") or
             line.startswith("| 2e+03")]
     assert len(rows) == 2 + 2  # top-k: one N x two K; thresholds: two N
+
+
+def test_the_intervals_benchmark_runs_at_tiny_sizes():
+    script = SCRIPT.parent / "bench_intervals.py"
+    command = [sys.executable, str(script), "--sizes", "1e3,1e4", "--resamples", "99",
+               "--repeat", "1", "--datasets", "20", "--coverage-resamples", "99"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "## Cost of the bootstrap interval of MCC" in out and "## Targets" in out
+    for metric in ("AS", "BAS", "F1S macro", "MCC"):
+        assert f"| {metric} | bootstrap | " in out
+    # the population values are the metrics of the probability matrix
+    assert "| AS | bootstrap | 0.7700 |" in out and "| AS | wilson | 0.7700 |" in out
+    assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 6
+
+
+def test_the_coverage_population_values_are_scikit_learn_s():
+    from sklearn import metrics
+
+    spec = importlib.util.spec_from_file_location("bench_intervals",
+                                                  SCRIPT.parent / "bench_intervals.py")
+    sys.path.insert(0, str(SCRIPT.parent))
+    try:
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+    counts = np.rint(module.POPULATION * 100).astype(int)  # the population in whole samples
+    true = np.repeat(np.repeat(np.arange(3), 3), counts.ravel())
+    pred = np.repeat(np.tile(np.arange(3), 3), counts.ravel())
+    _, truth = module.coverage(1, 10, 9)
+    assert truth["AS"] == pytest.approx(metrics.accuracy_score(true, pred))
+    assert truth["BAS"] == pytest.approx(metrics.balanced_accuracy_score(true, pred))
+    assert truth["F1S macro"] == pytest.approx(metrics.f1_score(true, pred, average="macro"))
+    assert truth["MCC"] == pytest.approx(metrics.matthews_corrcoef(true, pred))
