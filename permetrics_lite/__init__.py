@@ -1,6 +1,7 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
 from ._formulas import UndefinedMetricWarning
+from ._groups import GroupedEvaluation
 from ._intervals import ConfidenceInterval
 from .classification import ClassificationMetric
 from .datasets import load_demo
@@ -12,6 +13,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ClassificationMetric",
     "ConfidenceInterval",
+    "GroupedEvaluation",
     "UndefinedMetricWarning",
     "load_demo",
     *_functional_forms,

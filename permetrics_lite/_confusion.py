@@ -322,6 +322,35 @@ def tally_multilabel(true, pred, weight=None):
     return Tallies(tp, support, predicted, total, correct, None, negatives, unit=unit)
 
 
+def by_group(groups, n_groups, true, pred, n_classes, weight=None, multilabel=False):
+    """The tallies of each group's samples (``groups``: codes 0..G-1, one per sample).
+
+    One bincount of the (group, true, predicted) cells while G*K*K cells are
+    few; else (many classes, or multilabel) one tally per group, of its samples
+    gathered by a stable sort of the group codes.
+    """
+    weight, unit = in_units(weight)
+    cells = n_groups * n_classes * n_classes
+    if not multilabel and cells <= DENSE_LIMIT:
+        matrices = _zeros(cells, weight)
+        for step in _steps(len(true), cells):
+            index = (groups[step].astype(np.intp) * n_classes + true[step]) * n_classes
+            index += pred[step]
+            matrices += np.bincount(index, None if weight is None else weight[step], cells)
+        shape = (n_groups, n_classes, n_classes)
+        return [from_matrix(matrix)._replace(unit=unit) for matrix in matrices.reshape(shape)]
+    order = np.argsort(groups, kind="stable")
+    ends = np.cumsum(np.bincount(groups, minlength=n_groups))
+    tallies = []
+    for start, end in zip(np.concatenate([[0], ends[:-1]]), ends):
+        rows = order[start:end]
+        w = None if weight is None else weight[rows]
+        part = (tally_multilabel(true[rows], pred[rows], w) if multilabel
+                else tally(true[rows], pred[rows], n_classes, w))
+        tallies.append(part._replace(unit=unit))
+    return tallies
+
+
 def multilabel_matrices(tallies):
     """(L, 2, 2) matrices [[tn, fp], [fn, tp]], as sklearn's multilabel_confusion_matrix."""
     t = tallies

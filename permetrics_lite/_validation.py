@@ -1145,3 +1145,102 @@ def ci_options_without_ci():
         "confidence, n_resamples and random_state apply to intervals; pass ci='wilson', "
         "'bootstrap' or another interval method with them."
     )
+
+
+# --------------------------------------------------------------------------
+# Groups
+# --------------------------------------------------------------------------
+
+
+def check_groups(groups, n_samples, index=None):
+    """Group codes 0..G-1 (one per sample), the groups in order (tuples for several
+    grouping columns; sorted when their values can be, else in order of appearance),
+    and the names of the grouping columns."""
+    if isinstance(groups, pd.DataFrame) and groups.shape[1] > 1:
+        _check_aligned([("y_true", index), ("groups", groups.index)])
+        _check_group_count(len(groups), n_samples)
+        for name in groups.columns:
+            _check_no_missing(groups[name].to_numpy(), f"groups column {name!r}")
+        names = [str(name) for name in groups.columns]
+        values = pd.MultiIndex.from_frame(groups)
+    else:
+        column = _to_column(groups, "groups")
+        if column.index is not None:
+            _check_aligned([("y_true", index), ("groups", column.index)])
+        if column.values.ndim != 1:
+            raise ValueError(
+                f"groups has shape {column.values.shape}; pass one group per sample, or a "
+                "DataFrame with one column per grouping."
+            )
+        _check_group_count(len(column.values), n_samples)
+        _check_no_missing(column.values, "groups")
+        name = getattr(groups, "name", None)
+        if isinstance(groups, pd.DataFrame):
+            name = groups.columns[0]
+        names = ["group" if name is None else str(name)]
+        values = column.values
+    try:
+        try:
+            codes, keys = pd.factorize(values, sort=True)
+        except TypeError:  # values that cannot be ordered: the order they appear in
+            codes, keys = pd.factorize(values)
+    except TypeError as error:
+        raise TypeError(f"groups must hold hashable values (numbers, strings, tuples ...); "
+                        f"{error}.") from None
+    if isinstance(keys, pd.MultiIndex):
+        return codes, [tuple(_plain(v) for v in key) for key in keys], names
+    return codes, [_plain(key) for key in keys], names
+
+
+def _check_group_count(count, n_samples):
+    if count != n_samples:
+        raise ValueError(
+            f"groups has {count} values; expected one group per sample ({n_samples})."
+        )
+
+
+def _check_no_missing(values, name):
+    missing = pd.isna(values)
+    if missing.any():
+        raise ValueError(
+            f"{name} has {int(missing.sum())} missing value(s) (NaN, None or NA), the first at "
+            f"position {int(np.argmax(missing))}; give those samples a group of their own."
+        )
+
+
+def weightless_group(group):
+    return ValueError(
+        f"every sample of group {group!r} weighs zero (sample_weight), so each of its "
+        "metrics would be 0/0; give its samples weight or leave them out."
+    )
+
+
+def groups_need_samples():
+    return ValueError(
+        "by_group needs each sample's labels, and this evaluation keeps tallies only (built "
+        "by from_confusion_matrix, a + b, from_batches or from_dask); evaluate the samples "
+        "with ClassificationMetric(y_true, y_pred), or pass a group column to from_counts."
+    )
+
+
+def check_group_metrics(metrics):
+    """``frame``'s metrics: a name, a sequence of names or a {name: parameters} dict."""
+    if isinstance(metrics, str):
+        metrics = (metrics,)
+    if isinstance(metrics, dict):
+        return dict(metrics)
+    try:
+        return dict.fromkeys(metrics)
+    except TypeError:
+        raise TypeError(
+            "metrics must be a metric name, a sequence of names or a {name: parameters} "
+            f"dict; got {type(metrics).__name__}."
+        ) from None
+
+
+def not_one_number(name, group):
+    return ValueError(
+        f"{name} gives one value per class for group {group!r}; a table of groups needs "
+        f"one number per group: pass its average, e.g. metrics={{{name!r}: "
+        "{'average': 'macro'}}."
+    )

@@ -11,7 +11,7 @@ import inspect
 import numpy as np
 
 from . import (
-    _confusion, _intervals, _merging, _options, _registry, _report, _scores, _validation,
+    _confusion, _groups, _intervals, _merging, _options, _registry, _report, _scores, _validation,
 )
 from ._docstrings import share
 from ._options import (  # noqa: F401 - also importable from here, as before _options existed
@@ -491,6 +491,7 @@ class ClassificationMetric:
     best_threshold = _report.best_threshold
     confidence_interval = _intervals.confidence_interval
     CI = _intervals.confidence_interval
+    by_group = _groups.by_group
 
     # ------------------------------------------------------------------
     # permetrics-style helpers

@@ -23,7 +23,7 @@ def run(name, capsys):
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
               "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py",
-              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py"}
+              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py", "groups.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -176,3 +176,26 @@ def test_intervals(capsys):
     assert mcc.low < mcc.estimate < mcc.high and mcc.high - mcc.low < 0.1
     assert "MCC       0.7720  [0.7322, 0.8101]  bootstrap" in out
     assert "macro F1  0.7337  [0.6939, 0.7794]  BCa" in out
+
+
+def test_groups(capsys):
+    import functools
+
+    from fairlearn.metrics import MetricFrame
+
+    ns, out = run("groups.py", capsys)
+    tickets, channel = ns["tickets"], ns["channel"]
+    reference = MetricFrame(
+        metrics={"AS": sklearn_metrics.accuracy_score,
+                 "BAS": sklearn_metrics.balanced_accuracy_score,
+                 "F1S": functools.partial(sklearn_metrics.f1_score, average="macro")},
+        y_true=tickets["true"], y_pred=tickets["pred"], sensitive_features=channel)
+    np.testing.assert_allclose(ns["table"].to_numpy(), reference.by_group.to_numpy(dtype=float),
+                               rtol=1e-12)
+    np.testing.assert_allclose(ns["gaps"].to_numpy(),
+                               reference.difference().to_numpy(dtype=float), rtol=1e-12)
+    np.testing.assert_allclose(ns["ratios"].to_numpy(), reference.ratio().to_numpy(dtype=float),
+                               rtol=1e-12)
+    assert "email  0.8233  0.7174  0.7186" in out
+    assert "phone  0.8267  0.7461  0.7448" in out
+    assert "BAS    0.0287" in out and "BAS    0.9616" in out
