@@ -1,5 +1,6 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
+from ._comparison import McNemarResult, mcnemar
 from ._formulas import UndefinedMetricWarning
 from ._groups import GroupedEvaluation
 from ._intervals import ConfidenceInterval
@@ -14,6 +15,8 @@ __all__ = [
     "ClassificationMetric",
     "ConfidenceInterval",
     "GroupedEvaluation",
+    "McNemarResult",
+    "mcnemar",
     "UndefinedMetricWarning",
     "load_demo",
     *_functional_forms,

@@ -1244,3 +1244,10 @@ def not_one_number(name, group):
         f"one number per group: pass its average, e.g. metrics={{{name!r}: "
         "{'average': 'macro'}}."
     )
+
+
+def correction_without_asymptotic(method):
+    return ValueError(
+        f"correction applies to method='asymptotic' only; method={method!r} has no "
+        "continuity correction."
+    )

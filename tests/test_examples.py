@@ -23,7 +23,7 @@ def run(name, capsys):
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
               "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py",
-              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py", "groups.py"}
+              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py", "groups.py", "comparison.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -199,3 +199,20 @@ def test_groups(capsys):
     assert "email  0.8233  0.7174  0.7186" in out
     assert "phone  0.8267  0.7461  0.7448" in out
     assert "BAS    0.0287" in out and "BAS    0.9616" in out
+
+
+def test_comparison(capsys):
+    from statsmodels.stats.contingency_tables import mcnemar
+
+    ns, out = run("comparison.py", capsys)
+    true = ns["tickets"]["true"].to_numpy()
+    a, b = ns["model_a"], ns["model_b"]
+    table = [[int(((a == true) & (b == true)).sum()), int(((a == true) & (b != true)).sum())],
+             [int(((a != true) & (b == true)).sum()), int(((a != true) & (b != true)).sum())]]
+    assert ns["exact"].table.tolist() == table == [[488, 7], [3, 102]]
+    assert ns["exact"].pvalue == pytest.approx(mcnemar(table, exact=True).pvalue, rel=1e-12)
+    # 2 P(X <= 3) - P(X = 3) for X ~ B(10, 1/2): (2 * 176 - 120) / 1024
+    assert ns["mid_p"].pvalue == pytest.approx((2 * 176 - 120) / 1024, rel=1e-12)
+    assert "accuracy of A: 0.8250, of B: 0.8183" in out
+    assert "both right 488, only A 7, only B 3, neither 102" in out
+    assert "exact McNemar p-value: 0.3438" in out and "mid-p McNemar p-value: 0.2266" in out
