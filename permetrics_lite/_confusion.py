@@ -262,6 +262,24 @@ def from_matrix(matrix):
     return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()), **kept)
 
 
+def from_cells(cells, n_classes):
+    """Tallies of the nonzero cells of a K x K matrix (exact for int counts)."""
+    if n_classes * n_classes <= DENSE_LIMIT:
+        return from_matrix(materialise(cells, n_classes))
+    rows, columns = np.divmod(cells.index, n_classes)
+    tp, support, predicted = (np.zeros(n_classes, cells.count.dtype) for _ in range(3))
+    np.add.at(support, rows, cells.count)
+    np.add.at(predicted, columns, cells.count)
+    np.add.at(tp, rows[rows == columns], cells.count[rows == columns])
+    return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()),
+                   cells=cells)
+
+
+def summed_cells(index, count):
+    """Cells of flat positions with their counts, equal positions added up."""
+    return _summed(index, count)
+
+
 def _cells_of(matrix):
     index = np.flatnonzero(matrix)
     return Cells(index, matrix.ravel()[index])

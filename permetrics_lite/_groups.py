@@ -20,14 +20,16 @@ DEFAULT_METRICS = ("AS", "BAS")
 
 
 @share
-def by_group(self, groups):
+def by_group(self, groups=None):
     """Evaluate each group of samples: one pass over the cached codes.
 
     Parameters
     ----------
-    groups : array-like of shape (n_samples,) or DataFrame
+    groups : array-like of shape (n_samples,) or DataFrame, optional
         The group of each sample (any hashable values), or a DataFrame of
         several grouping columns (each group a tuple of their values).
+        Omitted for an evaluation built by ``from_counts`` with a ``group``
+        column: its groups.
 
     Returns
     -------
@@ -68,15 +70,20 @@ def by_group(self, groups):
     >>> grouped.difference(["AS", "RS"]).tolist()
     [0.0, 0.5]
     """
-    if self._true is None:
+    if groups is None and self._groups is not None:  # from_counts(..., group=...)
+        names, keys, tallies, sizes = self._groups
+    elif groups is None:
+        raise _validation.groups_missing()
+    elif self._true is None:
         raise _validation.groups_need_samples()
-    codes, keys, names = _validation.check_groups(groups, self.n_samples, self._index)
-    tallies = _confusion.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
-                                  self._weight, self._is_multilabel)
-    for key, t in zip(keys, tallies):
-        if not t.total:  # every metric of it would be 0/0
-            raise _validation.weightless_group(key)
-    sizes = np.bincount(codes, minlength=len(keys)).tolist()
+    else:
+        codes, keys, names = _validation.check_groups(groups, self.n_samples, self._index)
+        tallies = _confusion.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
+                                      self._weight, self._is_multilabel)
+        for key, t in zip(keys, tallies):
+            if not t.total:  # every metric of it would be 0/0
+                raise _validation.weightless_group(key)
+        sizes = np.bincount(codes, minlength=len(keys)).tolist()
     options = _options.as_tuple(self._defaults)
     evaluations = {key: self._from_tallies(self._labels, t, size, self._is_multilabel, options)
                    for key, t, size in zip(keys, tallies, sizes)}

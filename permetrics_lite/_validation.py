@@ -441,7 +441,8 @@ def _check_multilabel(true, pred, labels, index):
     return Targets(t, p, names, index, is_multilabel=True)
 
 
-def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True):
+def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
+                        name="sample_weight"):
     """Finite, non-negative weights, one per sample, with a positive sum.
 
     One batch of many may weigh zero in all (``positive_sum=False``): only the
@@ -449,30 +450,30 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True)
     """
     if sample_weight is None:
         return None
-    column = _to_column(sample_weight, "sample_weight")
+    column = _to_column(sample_weight, name)
     if column.index is not None:  # a Series, or a one-column DataFrame
-        _check_aligned([("y_true", index), ("sample_weight", column.index)])
-    weight = _real_numbers(column.values)
+        _check_aligned([("y_true", index), (name, column.index)])
+    weight = _real_numbers(column.values, name)
     if weight.ndim != 1 or len(weight) != n_samples:
         raise ValueError(
-            f"sample_weight has shape {weight.shape}; expected one weight per sample, "
+            f"{name} has shape {weight.shape}; expected one weight per sample, "
             f"shape ({n_samples},)."
         )
     for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
         if bad.any():
-            _raise_bad_weights(bad, problem)
+            _raise_bad_weights(bad, problem, name)
     if positive_sum and not weight.any():
-        raise ValueError("sample_weight is all zero; at least one weight must be positive.")
+        raise ValueError(f"{name} is all zero; at least one weight must be positive.")
     weight.flags.writeable = False
     return weight
 
 
-def _real_numbers(values):
+def _real_numbers(values, name="sample_weight"):
     """Weights as float64: only real numbers (and booleans, True being 1) convert."""
     if values.dtype.kind == "O":
         missing = pd.isna(values)
         if missing.any():
-            _raise_bad_weights(missing, "missing (NaN, None or NA)")
+            _raise_bad_weights(missing, "missing (NaN, None or NA)", name)
         if pd.api.types.infer_dtype(values, skipna=False) in (
                 "integer", "floating", "mixed-integer-float", "boolean"):
             return values.astype(np.float64)
@@ -480,15 +481,15 @@ def _real_numbers(values):
         return values.astype(np.float64)
     example = values.ravel()[0]
     raise TypeError(
-        f"sample_weight must be numeric (real numbers); got dtype {values.dtype} (e.g. "
+        f"{name} must be numeric (real numbers); got dtype {values.dtype} (e.g. "
         f"{_plain(example)!r}). Convert text with pd.to_numeric; complex numbers, dates "
         "and durations are not weights."
     )
 
 
-def _raise_bad_weights(bad, problem):
+def _raise_bad_weights(bad, problem, name="sample_weight"):
     raise ValueError(
-        f"sample_weight contains {int(np.count_nonzero(bad))} {problem} "
+        f"{name} contains {int(np.count_nonzero(bad))} {problem} "
         f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
         "weights must be finite and non-negative."
     )
@@ -674,6 +675,11 @@ def check_confusion_matrix(matrix, labels=None):
 
 
 INT64_MAX = np.iinfo(np.int64).max
+
+
+def exact_total(values):
+    """The sum of non-negative numbers, exact for integers (a Python int)."""
+    return _exact_total(values)
 
 
 def _exact_total(values):
@@ -1215,6 +1221,13 @@ def weightless_group(group):
     )
 
 
+def groups_missing():
+    return TypeError(
+        "by_group needs groups: one per sample (an array-like, or a DataFrame of grouping "
+        "columns); only an evaluation built by from_counts with group= has its own."
+    )
+
+
 def groups_need_samples():
     return ValueError(
         "by_group needs each sample's labels, and this evaluation keeps tallies only (built "
@@ -1251,3 +1264,61 @@ def correction_without_asymptotic(method):
         f"correction applies to method='asymptotic' only; method={method!r} has no "
         "continuity correction."
     )
+
+
+# --------------------------------------------------------------------------
+# Aggregated rows (from_counts)
+# --------------------------------------------------------------------------
+
+
+def counts_frame(frame, columns):
+    """The named columns of a pandas DataFrame, a pyarrow Table or RecordBatchReader, or
+    a polars DataFrame, as a pandas DataFrame. ``columns``: {argument: column name}."""
+    kind = type(frame).__module__.split(".")[0]
+    if kind == "pyarrow" and hasattr(frame, "read_all"):  # a RecordBatchReader
+        frame = frame.read_all()
+    if kind in ("pyarrow", "polars") and hasattr(frame, "column_names" if kind == "pyarrow"
+                                                 else "columns"):
+        found = list(frame.column_names if kind == "pyarrow" else frame.columns)
+        _check_count_columns(columns, found)
+        wanted = list(dict.fromkeys(name for name in columns.values() if name is not None))
+        frame = frame.select(wanted).to_pandas()
+    elif not isinstance(frame, pd.DataFrame):
+        raise TypeError(
+            "from_counts takes a pandas DataFrame, a pyarrow Table or RecordBatchReader, or "
+            f"a polars DataFrame of aggregated rows; got {type(frame).__name__}."
+        )
+    _check_count_columns(columns, list(frame.columns))
+    if len(frame) == 0:
+        raise ValueError("from_counts got a frame without rows; at least one is needed.")
+    return frame
+
+
+def _check_count_columns(columns, found):
+    for argument, name in columns.items():
+        if name is not None and name not in found:
+            raise ValueError(
+                f"{argument}={name!r} names no column of the frame; its columns are "
+                f"{[str(c) for c in found]}.{_closest(name, [str(c) for c in found], n=1)}"
+            )
+
+
+def check_counts(values, column):
+    """A count column: non-negative integers (Python ints beyond int64 refused)."""
+    counts = np.asarray(values)
+    if counts.dtype.kind == "O" or counts.dtype.kind not in "iu":
+        raise TypeError(
+            f"count={column!r} must hold integers (the number of samples of each row); "
+            f"got dtype {counts.dtype}. Sums of weights go in weight=."
+        )
+    negative = counts < 0
+    if negative.any():
+        raise ValueError(
+            f"count={column!r} has {int(negative.sum())} negative value(s), the first at "
+            f"row {int(np.argmax(negative))}; counts of samples are >= 0."
+        )
+    total = _exact_total(counts)
+    check_count_total(total, f"count={column!r}")
+    if total == 0:
+        raise ValueError(f"count={column!r} is all zero; at least one row must count a sample.")
+    return counts.astype(np.int64), total

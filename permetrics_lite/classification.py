@@ -11,7 +11,7 @@ import inspect
 import numpy as np
 
 from . import (
-    _confusion, _groups, _intervals, _merging, _options, _registry, _report, _scores, _validation,
+    _confusion, _counts, _groups, _intervals, _merging, _options, _registry, _report, _scores, _validation,
 )
 from ._docstrings import share
 from ._options import (  # noqa: F401 - also importable from here, as before _options existed
@@ -33,6 +33,18 @@ def _freeze(value):
         for item in value:
             _freeze(item)
     return value
+
+
+def _tallies_state(tallies):
+    """Tallies as plain dicts, read back whatever the order of their fields."""
+    return dict(tallies._asdict(), cells=(
+        None if tallies.cells is None else tallies.cells._asdict()))
+
+
+def _tallies_from_state(state):
+    state = dict(state)
+    cells = state.pop("cells")
+    return _confusion.Tallies(**state, cells=None if cells is None else _confusion.Cells(**cells))
 
 
 def _evaluate(y_true, y_pred, labels, sample_weight, positive_sum=True):
@@ -135,22 +147,25 @@ class ClassificationMetric:
                          options=(average, pos_label, zero_division))
 
     def _init_state(self, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS,
-                    samples=None, scored=None):
+                    samples=None, scored=None, groups=None):
         """Set the read-only state. ``samples`` (true codes, pred codes, weight, index)
         is None for objects built from tallies alone, which refuse query-time weights;
-        ``scored`` is what only an evaluation of scores has (:class:`_scores.Scored`)."""
+        ``scored`` is what only an evaluation of scores has (:class:`_scores.Scored`);
+        ``groups`` what only one of grouped counts has (:class:`_counts.CountedGroups`)."""
         true, pred, weight, index = samples or (None, None, None, None)
         self.__dict__.update(_labels=labels, _tallies=tallies, _n_samples=n_samples,
                              _is_multilabel=is_multilabel, _true=true, _pred=pred,
-                             _weight=weight, _index=index, _scored=scored)
+                             _weight=weight, _index=index, _scored=scored, _groups=groups)
         self.__dict__["_defaults"] = self._check_defaults(*options)
         _freeze(tuple(self.__dict__.values()))
 
     @classmethod
-    def _from_tallies(cls, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS):
+    def _from_tallies(cls, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS,
+                      groups=None):
         """An evaluation that keeps tallies only (no per-sample codes)."""
         evaluation = cls.__new__(cls)
-        evaluation._init_state(labels, tallies, n_samples, is_multilabel, options)
+        evaluation._init_state(labels, tallies, n_samples, is_multilabel, options,
+                               groups=groups)
         return evaluation
 
     @classmethod
@@ -333,6 +348,7 @@ class ClassificationMetric:
         return cls._from_tallies(np.array(labels), tallies, n_samples, False,
                                  (average, pos_label, zero_division))
 
+    from_counts = classmethod(_counts.from_counts)
     from_batches = classmethod(_merging.from_batches)
     from_dask = classmethod(_merging.from_dask)
 
@@ -394,18 +410,19 @@ class ClassificationMetric:
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        tallies = state["_tallies"]
-        state["_tallies"] = dict(tallies._asdict(), cells=(
-            None if tallies.cells is None else tallies.cells._asdict()))
+        state["_tallies"] = _tallies_state(state["_tallies"])
         if state["_scored"] is not None:
             state["_scored"] = state["_scored"]._asdict()
+        if state["_groups"] is not None:
+            state["_groups"] = state["_groups"]._replace(
+                tallies=[_tallies_state(t) for t in state["_groups"].tallies])._asdict()
         from . import __version__
 
         return {"version": STATE_VERSION, "library": __version__, "state": state}
 
     def __setstate__(self, pickled):
         if "version" not in pickled:  # version 0: the attributes themselves
-            state = pickled
+            state = dict(pickled)
         else:
             if not isinstance(pickled["version"], int) or pickled["version"] > STATE_VERSION:
                 from . import __version__
@@ -413,12 +430,14 @@ class ClassificationMetric:
                 raise _validation.unknown_state_version(
                     pickled["version"], pickled.get("library"), __version__, STATE_VERSION)
             state = dict(pickled["state"])
-            tallies = dict(state["_tallies"])
-            cells = tallies.pop("cells")
-            state["_tallies"] = _confusion.Tallies(
-                **tallies, cells=None if cells is None else _confusion.Cells(**cells))
+            state["_tallies"] = _tallies_from_state(state["_tallies"])
             if state["_scored"] is not None:
                 state["_scored"] = _scores.Scored(**state["_scored"])
+            if state.get("_groups") is not None:
+                groups = _counts.CountedGroups(**state["_groups"])
+                state["_groups"] = groups._replace(
+                    tallies=[_tallies_from_state(t) for t in groups.tallies])
+        state.setdefault("_groups", None)  # pickled before grouped counts existed
         self.__dict__.update(state)
         _freeze(tuple(self.__dict__.values()))
 
