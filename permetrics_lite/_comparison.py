@@ -19,6 +19,13 @@ class McNemarResult(NamedTuple):
     """McNemar's test: its statistic, its p-value, and the 2 x 2 table it tested.
 
     ``table`` is ``[[both right, a right b wrong], [a wrong b right, both wrong]]``.
+
+    Examples
+    --------
+    >>> from permetrics_lite import mcnemar
+    >>> statistic, pvalue, table = mcnemar([0, 1, 1, 0], [0, 1, 1, 1], [1, 0, 1, 0])
+    >>> statistic, pvalue, table.tolist()
+    (1.0, 1.0, [[1, 2], [1, 0]])
     """
 
     statistic: float

@@ -16,7 +16,6 @@ from . import _confusion, _options, _validation
 from ._docstrings import share
 
 COMPARISONS = ("between_groups", "to_overall")
-DEFAULT_METRICS = ("AS", "BAS")
 
 
 @share
@@ -134,12 +133,12 @@ class GroupedEvaluation(Mapping):
         """The evaluation of all the samples."""
         return self._overall
 
-    def frame(self, metrics=DEFAULT_METRICS):
+    def frame(self, metrics):
         """A table of metrics by group: one row per group, one column per metric.
 
         Parameters
         ----------
-        metrics : str, sequence of str, or dict, default=("AS", "BAS")
+        metrics : str, sequence of str, or dict
             Short aliases or long names (each column named as given), or
             ``{name: parameters}`` for metrics with options. Each must give
             one number per group (pass an ``average`` to per-class metrics).
@@ -172,13 +171,13 @@ class GroupedEvaluation(Mapping):
                  if len(self._names) > 1 else pd.Index(list(self), name=self._names[0]))
         return pd.DataFrame(rows, index=index, columns=list(metrics), dtype=np.float64)
 
-    def difference(self, metrics=DEFAULT_METRICS, method="between_groups"):
+    def difference(self, metrics, method="between_groups"):
         """The largest difference of each metric: between groups (max - min), or of
         any group to the overall value (``method="to_overall"``).
 
         Parameters
         ----------
-        metrics : str, sequence of str, or dict, default=("AS", "BAS")
+        metrics : str, sequence of str, or dict
             As for :meth:`frame`.
         method : {"between_groups", "to_overall"}, default="between_groups"
             As fairlearn's ``MetricFrame.difference``.
@@ -201,14 +200,14 @@ class GroupedEvaluation(Mapping):
             return frame.max() - frame.min()
         return (frame - self._overall_values(frame.columns, metrics)).abs().max()
 
-    def ratio(self, metrics=DEFAULT_METRICS, method="between_groups"):
+    def ratio(self, metrics, method="between_groups"):
         """The smallest ratio of each metric: between groups (min / max), or of any
         group's value to the overall value, inverted where above 1
         (``method="to_overall"``).
 
         Parameters
         ----------
-        metrics : str, sequence of str, or dict, default=("AS", "BAS")
+        metrics : str, sequence of str, or dict
             As for :meth:`frame`.
         method : {"between_groups", "to_overall"}, default="between_groups"
             As fairlearn's ``MetricFrame.ratio``.
