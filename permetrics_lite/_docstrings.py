@@ -43,6 +43,20 @@ SHARED = {
 }
 
 
+# The parameters and result of GroupedEvaluation.difference and .ratio
+SHARED["group_comparison"] = """
+        Parameters
+        ----------
+        metrics : str, sequence of str, or dict
+            As for :meth:`frame`.
+        method : {"between_groups", "to_overall"}, default="between_groups"
+            As fairlearn's ``MetricFrame`` of the same name.
+
+        Returns
+        -------
+        Series
+            One value per metric."""
+
 # The parameters, result and errors shared by the one-vs-rest family (PS ... MK)
 SHARED["class_options"] = "\n".join(
     SHARED[name].strip("\n") for name in ("average", "pos_label", "sample_weight", "zero_division"))

@@ -171,21 +171,12 @@ class GroupedEvaluation(Mapping):
                  if len(self._names) > 1 else pd.Index(list(self), name=self._names[0]))
         return pd.DataFrame(rows, index=index, columns=list(metrics), dtype=np.float64)
 
+    @share
     def difference(self, metrics, method="between_groups"):
         """The largest difference of each metric: between groups (max - min), or of
         any group to the overall value (``method="to_overall"``).
 
-        Parameters
-        ----------
-        metrics : str, sequence of str, or dict
-            As for :meth:`frame`.
-        method : {"between_groups", "to_overall"}, default="between_groups"
-            As fairlearn's ``MetricFrame.difference``.
-
-        Returns
-        -------
-        Series
-            One value per metric.
+        {{group_comparison}}
 
         Examples
         --------
@@ -200,22 +191,13 @@ class GroupedEvaluation(Mapping):
             return frame.max() - frame.min()
         return (frame - self._overall_values(frame.columns, metrics)).abs().max()
 
+    @share
     def ratio(self, metrics, method="between_groups"):
         """The smallest ratio of each metric: between groups (min / max), or of any
         group's value to the overall value, inverted where above 1
         (``method="to_overall"``).
 
-        Parameters
-        ----------
-        metrics : str, sequence of str, or dict
-            As for :meth:`frame`.
-        method : {"between_groups", "to_overall"}, default="between_groups"
-            As fairlearn's ``MetricFrame.ratio``.
-
-        Returns
-        -------
-        Series
-            One value per metric.
+        {{group_comparison}}
 
         Examples
         --------
