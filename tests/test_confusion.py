@@ -167,6 +167,53 @@ def test_encode_uint64_within_int64_mixes_with_signed():
     assert t.tolist() == [3, 6] and p.tolist() == [0, 3]
 
 
+def test_encode_uint64_at_the_int64_maximum_mixes_with_signed():
+    # 2**63 - 1 still converts to int64: a float would merge it with 2**63 - 2
+    top = 2**63 - 1
+    classes, t, p, complete = C.encode(np.array([top], dtype=np.uint64), np.array([top - 1]))
+    assert classes.tolist() == [top - 1, top] and t.tolist() == [1] and p.tolist() == [0]
+    assert not complete
+
+
+def test_encode_large_uint64_beside_signed_stays_exact():
+    base = 2**62  # base + 1 has no float64: the codes are computed in int64
+    classes, t, p, _ = C.encode(np.array([base + 1], dtype=np.uint64), np.array([base]))
+    assert classes.dtype == np.int64 and classes.tolist() == [base, base + 1]
+    assert t.tolist() == [1] and p.tolist() == [0]
+
+
+def test_encode_booleans_always_gives_both_classes():
+    # the range of booleans is False..True even when one never occurs; build() drops it
+    classes, t, p, complete = C.encode(np.array([True, True]), np.array([True, True]))
+    assert classes.tolist() == [False, True] and not complete
+    assert t.tolist() == [1, 1] and p.tolist() == [1, 1]
+    classes, t, p, _ = C.encode(np.array([False]), np.array([False]))
+    assert classes.tolist() == [False, True] and t.tolist() == [0] and p.tolist() == [0]
+
+
+def test_encode_booleans_count_as_uint8_beside_signed_bytes():
+    # booleans are the uint8 values 0 and 1: with int8 labels the classes take numpy's
+    # common type of uint8 and int8
+    classes, t, p, _ = C.encode(np.array([True, False]), np.array([-1, 2], dtype=np.int8))
+    assert classes.dtype == np.result_type(np.uint8, np.int8)
+    assert classes.tolist() == [-1, 0, 1, 2] and t.tolist() == [2, 1] and p.tolist() == [0, 3]
+
+
+@pytest.mark.parametrize("integers_first", [True, False], ids=["integers first", "integers second"])
+def test_encode_integers_beside_other_labels_are_hashed(integers_first):
+    integers, others = np.array([1, 2]), np.array([1.5, 2.0])
+    true, pred = (integers, others) if integers_first else (others, integers)
+    classes, t, p, complete = C.encode(true, pred)
+    assert classes.tolist() == [1.0, 1.5, 2.0] and complete
+    codes = {1.0: 0, 1.5: 1, 2.0: 2}
+    assert t.tolist() == [codes[v] for v in true.tolist()]
+    assert p.tolist() == [codes[v] for v in pred.tolist()]
+    # labels held as Python objects are hashed too, whatever their values
+    classes, t, p, complete = C.encode(np.array([3, 5]), np.array([5, 3], dtype=object))
+    assert classes.tolist() == [3, 5] and t.tolist() == [0, 1] and p.tolist() == [1, 0]
+    assert complete
+
+
 def test_min_max_reads_every_chunk():
     n = C.CHUNK + 3
     true = np.full(n, 5)
@@ -182,6 +229,15 @@ def test_offset():
     assert C._offset(values, np.int64(0), np.uint8).dtype == np.uint8
     out = C._offset(values, np.int64(7), np.uint8)
     assert out.dtype == np.uint8 and out.tolist() == [0, 2]
+
+
+def test_offset_subtracts_in_the_common_type_of_both_arrays():
+    # int8 labels beside int64 ones: 127 - (-128) = 255 does not fit int8, and codes of a
+    # span of 1129 values are uint16; the difference is taken in int64
+    true, pred = np.array([127], dtype=np.int8), np.array([-128, 1000])
+    classes, t, p, _ = C.encode(true, pred)
+    assert classes.tolist() == list(range(-128, 1001)) and t.dtype == np.uint16
+    assert t.tolist() == [255] and p.tolist() == [0, 1128]
 
 
 def test_encode_known_lists_unlisted_labels_sorted_once():
@@ -349,6 +405,12 @@ def test_build_of_many_integers_with_absent_values_restricts_the_tallies():
             expected_tp[where[a]] += 1
     assert tallies.tp.tolist() == expected_tp.tolist()
     assert tallies.total == len(true)
+
+
+def test_scalar_gives_python_numbers():
+    assert type(C._scalar(np.int64(3))) is int and C._scalar(np.int64(3)) == 3
+    assert type(C._scalar(np.float64(0.5))) is float
+    assert C._scalar(7) == 7 and C._scalar(0.25) == 0.25  # already Python numbers
 
 
 # --------------------------------------------------------------------------
@@ -532,6 +594,44 @@ def test_merge_of_int_and_huge_float_totals_is_no_overflow():
     for first, second in ((ints, huge), (huge, ints)):
         merged = C.merge(first, np.array([0, 1]), second, np.array([0, 1]), 2)
         assert merged.total == 1e19 + 3
+
+
+def test_merge_counts_both_in_the_larger_unit_when_their_sum_fits():
+    small = C.from_matrix(np.array([[1e300]]))  # in units of 1
+    large = C.from_matrix(np.array([[1.0]]))._replace(unit=2.0**1000)
+    expected = 1e300 * 2.0**-1000 + 1.0  # 1e300 in units of 2**1000, plus 1
+    for first, second in ((small, large), (large, small)):
+        merged = C.merge(first, np.array([0]), second, np.array([0]), 1)
+        assert merged.unit == 2.0**1000
+        assert merged.total == expected and merged.correct == expected
+        assert merged.matrix.tolist() == [[expected]] and merged.tp.tolist() == [expected]
+
+
+def test_merge_doubles_the_unit_when_the_totals_overflow_together():
+    # totals as numpy floats, as sums of arrays give them: the sum 2e308 is inf
+    def heavy():
+        counts = np.array([1e308])
+        return Tallies(counts, counts, counts, counts.sum(), counts.sum(),
+                       matrix=np.array([[1e308]]), unit=2.0**10)
+    merged = C.merge(heavy(), np.array([0]), heavy(), np.array([0]), 1)
+    assert merged.unit == 2.0**11  # each side's 1e308 units of 2**10 is 0.5e308 units of 2**11
+    assert merged.total == 1e308 and merged.correct == 1e308
+    assert merged.matrix.tolist() == [[1e308]] and merged.support.tolist() == [1e308]
+
+
+def test_merge_of_sparse_cells_in_different_units_rescales_the_cells():
+    # first: matrix [[0, 1], [0, 2]] in units of 1; second: [[4, 0], [0, 8]] in units of 4
+    first = Tallies(np.array([0.0, 2.0]), np.array([1.0, 2.0]), np.array([0.0, 3.0]), 3.0, 2.0,
+                    cells=Cells(np.array([1, 3]), np.array([1.0, 2.0])))
+    second = Tallies(np.array([4.0, 8.0]), np.array([4.0, 8.0]), np.array([4.0, 8.0]), 12.0, 12.0,
+                     cells=Cells(np.array([0, 3]), np.array([4.0, 8.0])), unit=4.0)
+    for a, b in ((first, second), (second, first)):
+        merged = C.merge(a, np.array([0, 1]), b, np.array([0, 1]), 2)
+        assert merged.unit == 4.0 and merged.matrix is None
+        # in units of 4: [[4, 1/4], [0, 8 + 2/4]]
+        assert merged.cells.index.tolist() == [0, 1, 3]
+        assert merged.cells.count.tolist() == [4.0, 0.25, 8.5]
+        assert_tallies_of(merged, [[4.0, 0.25], [0.0, 8.5]])
 
 
 def test_merge_into_exactly_the_dense_limit_keeps_the_matrix():

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric
+from permetrics_lite import ClassificationMetric, _validation
 
 S = pd.Series
 
@@ -91,6 +91,19 @@ BAD_INPUTS = [
      r"pos_label=2 is not a label of this problem; valid labels are \[0, 1\]"),
     ("default zero_division", [0, 1], [0, 1], {"zero_division": -1}, ValueError,
      r"zero_division must be one of \['warn', 0.0, 1.0, nan\]; got -1"),
+    ("object floats not integral", np.array([0.0, 2.5], dtype=object), [0, 1], {}, ValueError,
+     r"y_true contains non-integral values \(e\.g\. 2\.5 at position 1\)"),
+    ("category of y_true not integral", pd.Categorical([1.0, 1.0], categories=[1.0, 2.5]), [1, 1],
+     {}, ValueError, r"the categories of y_true contains non-integral values \(e\.g\. 2\.5 at position 1\)"),
+    ("category of y_pred not integral", [1, 1], pd.Categorical([1.0, 1.0], categories=[1.0, 2.5]),
+     {}, ValueError, r"the categories of y_pred contains non-integral values \(e\.g\. 2\.5 at position 1\)"),
+    ("multilabel complex", [[1 + 0j, 0j]], [[1, 0]], {}, ValueError,
+     r"y_true is a multilabel indicator array and must hold only 0 and 1; found \(1\+0j\) at row 0, column 0"),
+    ("NaN among strings", ["a", np.nan], ["a", "a"], {}, ValueError,
+     r"y_true contains 1 missing label\(s\) \(NaN, None or NA\), the first at position 1"),
+    ("misaligned multilabel weights", pd.DataFrame({"a": [0, 1], "b": [1, 1]}, index=[5, 6]),
+     pd.DataFrame({"a": [0, 1], "b": [1, 0]}, index=[5, 6]), {"sample_weight": S([1.0, 1.0])},
+     ValueError, r"y_true and sample_weight are pandas objects with different indexes"),
 ]
 
 
@@ -263,3 +276,185 @@ def test_one_class_of_1d_scores_implies_its_pair_in_its_own_type(y_true, pair):
     cm = ClassificationMetric.from_scores(y_true, [0.2, 0.8])
     assert cm.labels.tolist() == pair
     assert cm.labels.dtype == np.asarray(y_true).dtype
+
+
+# --------------------------------------------------------------------------
+# Scores, and options of evaluations added up
+# --------------------------------------------------------------------------
+
+# (id, y_true, y_score, from_scores kwargs, exception, message regex)
+BAD_SCORE_INPUTS = [
+    ("labels of another kind", [0, 1], [0.2, 0.8], {"labels": ["a", "b"]}, TypeError,
+     r"labels has string labels \(e\.g\. 'a'\) but y_true has numeric labels \(e\.g\. 0\)"),
+    ("category not integral", pd.Categorical([1.0, 1.0], categories=[1.0, 2.5]),
+     [[0.1, 0.9], [0.3, 0.7]], {}, ValueError,
+     r"the categories of y_true contains non-integral values \(e\.g\. 2\.5 at position 1\)"),
+    ("zero weights", [0, 1], [0.2, 0.8], {"sample_weight": [0.0, 0.0]}, ValueError,
+     r"sample_weight is all zero; at least one weight must be positive"),
+    ("weights misaligned with y_true", S([0, 1], index=[5, 6]), [0.2, 0.8],
+     {"sample_weight": S([1.0, 1.0])}, ValueError,
+     r"y_true and sample_weight are pandas objects with different indexes"),
+    ("weights misaligned with y_score", [0, 1], S([0.2, 0.8], index=[5, 6]),
+     {"sample_weight": S([1.0, 1.0])}, ValueError,
+     r"y_true and sample_weight are pandas objects with different indexes"),
+]
+
+
+@pytest.mark.parametrize(
+    "y_true, y_score, kwargs, error, message",
+    [case[1:] for case in BAD_SCORE_INPUTS],
+    ids=[case[0] for case in BAD_SCORE_INPUTS],
+)
+def test_bad_score_input_raises_with_a_clear_message(y_true, y_score, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        ClassificationMetric.from_scores(y_true, y_score, **kwargs)
+
+
+def test_scores_held_as_python_objects_are_numbers():
+    scores = np.array([0.2, 0.8, 0.6], dtype=object)  # >= 0.5 predicts 1: 0, 1, 1
+    assert ClassificationMetric.from_scores([0, 1, 0], scores).AS() == 2 / 3
+
+
+def test_integer_score_matrix_is_compared_exactly():
+    # 2**53 + 1 is not a float64: as floats both rows would tie and predict class 0
+    big = 2**53
+    cm = ClassificationMetric.from_scores([1, 0], [[big, big + 1], [big + 1, big]], labels=[0, 1])
+    assert cm.CM().tolist() == [[1, 0], [0, 1]]
+
+
+def test_1d_integer_scores_become_float64():
+    targets = _validation.check_scores([0, 1, 1], np.array([3, -2, 7]), None)
+    assert targets.scores.dtype == np.float64
+    assert targets.scores.tolist() == [3.0, -2.0, 7.0]
+
+
+def test_adding_evaluations_checks_every_option():
+    first = ClassificationMetric([0, 1], [0, 1], average="macro", zero_division=0.0)
+    second = ClassificationMetric([0, 1], [1, 1], average="macro", zero_division=1.0)
+    with pytest.raises(ValueError, match=r"cannot add evaluations built with different "
+                                         r"zero_division \(0\.0 and 1\.0\)"):
+        first + second
+
+
+def test_adding_evaluations_names_an_option_given_to_one_only():
+    first = ClassificationMetric([0, 1], [0, 1])
+    second = ClassificationMetric([0, 1], [1, 1], zero_division=0.0)
+    with pytest.raises(ValueError, match=r"different zero_division \('<not given>' and 0\.0\); "
+                                         r"build both with the same options"):
+        first + second
+
+
+@pytest.mark.parametrize("first, second, expected", [(1.0, 1, 1), (1, True, 1), (True, 1, 1)],
+                         ids=["float then int", "int then bool", "bool then int"])
+def test_merged_option_is_the_second_unless_a_bool_meets_a_number(first, second, expected):
+    merged = _validation.merged_options({"pos_label": first}, {"pos_label": second})
+    assert merged == {"pos_label": expected}
+    assert type(merged["pos_label"]) is int
+
+
+# --------------------------------------------------------------------------
+# Labels: one exact type
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("y_true, dtype, labels", [
+    (np.array([200.0, 0.0]), np.int64, [0, 200]),
+    (np.array([200.0, 0.0], dtype=object), np.int64, [0, 200]),
+    (np.array([2.0**63, 0.0]), np.uint64, [0, 2**63]),
+], ids=["floats", "float objects", "floats beyond int64"])
+def test_integral_float_labels_become_exact_integers(y_true, dtype, labels):
+    cm = ClassificationMetric(y_true, y_true[::-1])
+    assert cm.labels.tolist() == labels
+    assert cm.labels.dtype == dtype
+
+
+def test_a_large_integer_next_to_a_float_stays_exact():
+    # numpy would make [2**53 + 1, 2.0] float64, rounding the first label to 2**53
+    cm = ClassificationMetric([2**53 + 1, 2.0], [2.0, 2.0])
+    assert cm.labels.tolist() == [2, 2**53 + 1]
+
+
+def test_bytes_labels_from_a_list_keep_their_bytes_dtype():
+    targets = _validation.check_targets([b"a", b"bc"], [b"bc", b"bc"])
+    assert targets.true.dtype == np.dtype("S2") and targets.true.tolist() == [b"a", b"bc"]
+
+
+def test_booleans_held_as_python_objects_stay_booleans():
+    cm = ClassificationMetric(np.array([True, False], dtype=object), [True, True])
+    assert cm.labels.tolist() == [False, True]
+    assert cm.labels.dtype == np.bool_
+
+
+def test_bytes_held_as_python_objects_are_bytes_labels():
+    cm = ClassificationMetric(S([b"a", b"b"]), [b"b", b"b"])  # object Series against S1 array
+    assert cm.labels.tolist() == [b"a", b"b"]
+    assert cm.AS() == 0.5
+
+
+@pytest.mark.parametrize("y_true, y_pred, dtype", [
+    # uint64 within int64 meets a negative label: both int64
+    (np.array([2**63 - 1, 0], dtype=np.uint64), np.array([-1, 0]), np.int64),
+    # uint64 beyond int64 meets non-negative signed labels (0 among them): both uint64
+    (np.array([2**63, 1], dtype=np.uint64), np.array([0, 1]), np.uint64),
+    # Python ints beyond uint64: every argument becomes Python ints
+    ([2**64, 1], np.array([1, 1]), object),
+], ids=["int64", "uint64", "python ints"])
+def test_integer_labels_of_both_arguments_get_one_exact_type(y_true, y_pred, dtype):
+    targets = _validation.check_targets(y_true, y_pred)
+    assert targets.true.dtype == dtype and targets.pred.dtype == dtype
+    assert targets.true.tolist() == list(y_true) and targets.pred.tolist() == list(y_pred)
+
+
+def test_an_empty_signed_array_does_not_decide_the_common_integer_type():
+    empty, big = np.array([], dtype=np.int64), np.array([2**63], dtype=np.uint64)
+    arrays = _validation.common_labels({"a": empty, "b": big})
+    assert [a.dtype for a in arrays] == [np.uint64, np.uint64]
+    assert arrays[1].tolist() == [2**63]
+
+
+@pytest.mark.parametrize("values, kind", [
+    (np.array([b"a"], dtype=object), "bytes"),
+    (np.array(["a"], dtype=object), "str"),
+    (np.array([], dtype=object), "number"),  # no value to tell: not text
+], ids=["bytes objects", "str objects", "no objects"])
+def test_kind_of_labels_held_as_objects(values, kind):
+    assert _validation._kind(values) == kind
+
+
+# --------------------------------------------------------------------------
+# Multilabel indicators and weights
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("frame_is_true", [True, False], ids=["y_true frame", "y_pred frame"])
+def test_columns_of_one_multilabel_frame_name_the_labels(frame_is_true):
+    frame, array = pd.DataFrame({"x": [0, 1], "y": [1, 1]}), np.array([[0, 1], [1, 0]])
+    cm = ClassificationMetric(frame, array) if frame_is_true else ClassificationMetric(array, frame)
+    assert cm.labels.tolist() == ["x", "y"]
+    assert cm.HML() == 0.25  # one cell of four differs
+
+
+def test_multilabel_indicators_held_as_python_objects():
+    cm = ClassificationMetric(np.array([[0, 1], [1, 0]], dtype=object), [[0, 1], [1, 1]])
+    assert cm.labels.tolist() == [0, 1]
+    assert cm.HML() == 0.25
+
+
+@pytest.mark.parametrize("weights, accuracy", [
+    (np.array([1, 3], dtype=object), 1 / 4),
+    (np.array([1.5, 0.5], dtype=object), 1.5 / 2),
+    (np.array([True, False], dtype=object), 1.0),
+], ids=["ints", "floats", "bools"])
+def test_weights_held_as_python_numbers(weights, accuracy):
+    # the first sample is right, the second wrong: accuracy is the first's share of the weight
+    assert ClassificationMetric([0, 1], [0, 0], sample_weight=weights).AS() == accuracy
+
+
+def test_matrix_whose_exact_total_passes_int64_although_its_float_sum_does_not():
+    # as floats the counts round down to 2**62, 2**61 and 2**61 - 768, whose sum rounds
+    # to 2**63 - 1024; the exact total is 2**63, one more than int64 holds
+    counts = [2**62 + 511, 2**61 + 255, 2**61 - 766]
+    assert sum(counts) == 2**63
+    with pytest.raises(OverflowError, match=r"matrix counts 9223372036854775808 samples in all, "
+                                            r"more than the 2\*\*63 - 1 that int64 counts hold"):
+        ClassificationMetric.from_confusion_matrix(np.diag(counts))
