@@ -197,6 +197,10 @@ class Intervals:
             return self._estimate(row, params), _values(low), _values(high)
         if method == "analytic" and row.analytic is None:
             raise _validation.interval_unsupported(method, row.alias, "(no closed form is known)")
+        if method in RESAMPLING_METHODS and row.kind == _scores_kind():
+            raise _validation.interval_unsupported(
+                method, row.alias, "(a metric of scores: resampled confusion matrices do not "
+                "hold them; use method='wilson')")
         estimate = self._estimate(row, params)
         if method == "analytic":
             error = row.analytic(evaluation, **params)
@@ -241,6 +245,12 @@ class Intervals:
         return self._jackknife
 
 
+def _scores_kind():
+    from ._registry import SCORE  # the registry imports this module
+
+    return SCORE
+
+
 def _silent(evaluation, row, params):
     """A metric's value on a resample, without its warnings: an undefined value takes
     its zero_division value."""
@@ -276,6 +286,14 @@ def accuracy_counts(evaluation, row, method, params):
     if not params.get("normalize", True):
         raise _validation.interval_unsupported(method, row.alias, "with normalize=False")
     return evaluation._tallies.correct, evaluation._tallies.total
+
+
+def top_k_counts(evaluation, row, method, params):
+    """(count, nobs) of top-k accuracy: the samples whose true class is among the k best."""
+    if not params.get("normalize", True):
+        raise _validation.interval_unsupported(method, row.alias, "with normalize=False")
+    hits = evaluation.top_k_accuracy_score(params.get("k", 1), normalize=False)
+    return hits, evaluation._tallies.total
 
 
 def class_counts(evaluation, row, method, params):

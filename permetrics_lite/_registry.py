@@ -360,7 +360,7 @@ METRICS = (
 SCORE_METRICS = (
     Metric("TKA", "top_k_accuracy_score", "Top-k accuracy",
            "top-k accuracy: true class among the k best scores", SCORE, True, _UNIT, 1.0,
-           query=_queries.top_k_accuracy_score,
+           query=_queries.top_k_accuracy_score, proportion=_intervals.top_k_counts,
            example=("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666")),
 )
 

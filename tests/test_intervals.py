@@ -56,7 +56,8 @@ CLASS_PROPORTIONS = ("PCA", "PS", "RS", "SS", "NPV")
 
 
 def test_the_proportion_metrics_are_the_registry_rows():
-    assert {m.alias for m in _registry.ALL_METRICS if m.proportion} == {"AS", *CLASS_PROPORTIONS}
+    assert {m.alias for m in _registry.ALL_METRICS if m.proportion} == {"AS", "TKA",
+                                                                        *CLASS_PROPORTIONS}
 
 
 @settings(max_examples=60)
@@ -492,3 +493,17 @@ def test_table_interval_options_need_ci():
             cm.report(**options)
     with pytest.raises(ValueError, match=r"method must be one of"):
         cm.report(ci="wald")
+
+
+def test_top_k_accuracy_is_a_proportion_of_samples():
+    scores = [[0.5, 0.3, 0.2], [0.1, 0.3, 0.6], [0.2, 0.5, 0.3], [0.6, 0.3, 0.1],
+              [0.3, 0.3, 0.4]]
+    cm = ClassificationMetric.from_scores([0, 1, 1, 2, 2], scores)
+    ci = cm.CI("TKA", k=2, method="clopper-pearson")
+    assert ci.estimate == 4 / 5  # ranks of the true class: 1, 2, 1, 3, 1
+    assert_close([ci.low, ci.high], statsmodels_interval(4, 5, 0.95, "clopper-pearson"))
+    with pytest.raises(ValueError, match=r"method='bootstrap' does not apply to TKA \(a metric "
+                       r"of scores: resampled confusion matrices do not hold them"):
+        cm.CI("TKA", method="bootstrap")
+    with pytest.raises(ValueError, match=r"does not apply to TKA with normalize=False"):
+        cm.CI("TKA", normalize=False)
