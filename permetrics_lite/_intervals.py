@@ -89,13 +89,13 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     method : str, default="wilson"
         ``"wilson"``, ``"clopper-pearson"``, ``"agresti-coull"``,
         ``"jeffreys"`` or ``"normal"``: the binomial proportion intervals,
-        for metrics that are a count over a count (``AS``, and ``PCA``,
-        ``PS``, ``RS``, ``SS``, ``NPV`` of one class, of every class or
-        micro-averaged) of unweighted evaluations. ``"analytic"``: the
+        for metrics that are a count over a count (``AS``, ``TKA``, and
+        ``PCA``, ``PS``, ``RS``, ``SS``, ``NPV`` of one class, of every
+        class or micro-averaged) of unweighted evaluations. ``"analytic"``: the
         estimate plus or minus z standard errors, where a closed form is
         known (``CKS``, ``BAS``). ``"bootstrap"`` (percentile) and
-        ``"bca"`` (bias-corrected and accelerated): for every metric, by
-        resampling the confusion matrix.
+        ``"bca"`` (bias-corrected and accelerated): for every metric of
+        labels, by resampling the confusion matrix.
     confidence : float, default=0.95
         The confidence level, strictly between 0 and 1.
     n_resamples : int, default=9999
