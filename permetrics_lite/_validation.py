@@ -215,8 +215,9 @@ def _check_objects(values, name):
                 pass
     try:
         codes, uniques = pd.factorize(values)
-    except TypeError:  # unhashable values, such as lists
-        uniques, codes = values[:1], None
+    except TypeError:  # unhashable values, such as lists, are never labels: name the first
+        uniques, codes = np.empty(1, dtype=object), None
+        uniques[0] = next((v for v in values if _value_type(v) is None), values[0])
     types = [_value_type(value) for value in uniques]
     unsupported = [value for value, kind in zip(uniques, types) if kind is None]
     if unsupported:

@@ -99,6 +99,8 @@ BAD_INPUTS = [
      {}, ValueError, r"the categories of y_pred contains non-integral values \(e\.g\. 2\.5 at position 1\)"),
     ("multilabel complex", [[1 + 0j, 0j]], [[1, 0]], {}, ValueError,
      r"y_true is a multilabel indicator array and must hold only 0 and 1; found \(1\+0j\) at row 0, column 0"),
+    ("masked multilabel", np.ma.array([[0, 1], [1, 0]], mask=[[0, 0], [1, 0]]), [[0, 1], [1, 0]], {},
+     ValueError, r"y_true is a masked array with 1 masked value\(s\), the first at row 1, column 0"),
     ("NaN among strings", ["a", np.nan], ["a", "a"], {}, ValueError,
      r"y_true contains 1 missing label\(s\) \(NaN, None or NA\), the first at position 1"),
     ("misaligned multilabel weights", pd.DataFrame({"a": [0, 1], "b": [1, 1]}, index=[5, 6]),
@@ -289,6 +291,8 @@ BAD_SCORE_INPUTS = [
     ("category not integral", pd.Categorical([1.0, 1.0], categories=[1.0, 2.5]),
      [[0.1, 0.9], [0.3, 0.7]], {}, ValueError,
      r"the categories of y_true contains non-integral values \(e\.g\. 2\.5 at position 1\)"),
+    ("strings as a score matrix", [0, 1], [["a", "b"], ["c", "d"]], {}, TypeError,
+     r"y_score must hold numbers \(probabilities, scores or decision values\); got dtype <U1\."),
     ("zero weights", [0, 1], [0.2, 0.8], {"sample_weight": [0.0, 0.0]}, ValueError,
      r"sample_weight is all zero; at least one weight must be positive"),
     ("weights misaligned with y_true", S([0, 1], index=[5, 6]), [0.2, 0.8],
@@ -365,6 +369,16 @@ def test_merged_option_is_the_second_unless_a_bool_meets_a_number(first, second,
 def test_integral_float_labels_become_exact_integers(y_true, dtype, labels):
     cm = ClassificationMetric(y_true, y_true[::-1])
     assert cm.labels.tolist() == labels
+    assert cm.labels.dtype == dtype
+
+
+@pytest.mark.parametrize("labels, dtype, expected", [
+    ([0.0, 200.0], np.int64, [0, 200]),
+    ([0.0, 2.0**63], np.uint64, [0, 2**63]),
+], ids=["within int64", "beyond int64"])
+def test_integral_float_labels_of_a_matrix_become_exact_integers(labels, dtype, expected):
+    cm = ClassificationMetric.from_confusion_matrix([[1, 0], [0, 1]], labels=labels)
+    assert cm.labels.tolist() == expected
     assert cm.labels.dtype == dtype
 
 
@@ -450,6 +464,13 @@ def test_weights_held_as_python_numbers(weights, accuracy):
     assert ClassificationMetric([0, 1], [0, 0], sample_weight=weights).AS() == accuracy
 
 
+def test_validated_weights_are_read_only():
+    weight = _validation.check_sample_weight([1, 2], 2)
+    assert weight.dtype == np.float64 and weight.tolist() == [1.0, 2.0]
+    with pytest.raises(ValueError, match="read-only"):
+        weight[0] = 5.0
+
+
 def test_matrix_whose_exact_total_passes_int64_although_its_float_sum_does_not():
     # as floats the counts round down to 2**62, 2**61 and 2**61 - 768, whose sum rounds
     # to 2**63 - 1024; the exact total is 2**63, one more than int64 holds
@@ -458,3 +479,13 @@ def test_matrix_whose_exact_total_passes_int64_although_its_float_sum_does_not()
     with pytest.raises(OverflowError, match=r"matrix counts 9223372036854775808 samples in all, "
                                             r"more than the 2\*\*63 - 1 that int64 counts hold"):
         ClassificationMetric.from_confusion_matrix(np.diag(counts))
+
+
+@pytest.mark.parametrize("y_true", [[True, [0]], [1, [2]], ["a", [1]], [[1], "a"]],
+                         ids=["bool then list", "int then list", "str then list",
+                              "list then str"])
+def test_an_unhashable_label_anywhere_is_named(y_true):
+    # a list after a valid label once slipped through as a label of its own
+    with pytest.raises(TypeError, match=r"y_true has labels of unsupported type list \(e\.g\. "
+                       r"\[\d\]\); labels must be integers"):
+        ClassificationMetric(y_true, [1, 1])
