@@ -184,6 +184,27 @@ def test_safe_divide_python_ints_broadcast_against_a_scalar():
     assert result.tolist() == [1.0, 3.0]
 
 
+def test_safe_divide_python_int_numerators_over_int64_denominators():
+    # numerators beyond float range: only an exact division can return them
+    numerator = np.array([2**1030, 3 * 2**1000], dtype=object)
+    result = F.safe_divide(numerator, np.array([2**20, 2**10]), 0.0)
+    assert result.tolist() == [2.0**1010, 3 * 2.0**990]
+
+
+def test_safe_divide_rounds_exact_rationals_to_floats():
+    numerator = np.array([Fraction(1, 3), Fraction(2)], dtype=object)
+    result = F.safe_divide(numerator, np.array([Fraction(1), Fraction(0)], dtype=object), 1.0)
+    assert result.dtype == np.float64
+    assert result.tolist() == [1 / 3, 1.0]
+
+
+def test_safe_divide_of_infinite_counts_is_nan_without_a_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = F.safe_divide(np.array([np.inf, 1.0]), np.array([np.inf, 2.0]), 0.0)
+    assert math.isnan(result[0]) and result[1] == 0.5
+
+
 # --------------------------------------------------------------------------
 # Counts and exact integers
 # --------------------------------------------------------------------------
@@ -205,6 +226,17 @@ def test_counts_pooled_beyond_int64_are_exact_python_ints():
     pooled = F.Counts.pooled(t)
     assert pooled.tp == 2 * big + 3 and pooled.tn == 3 * big
     assert (pooled.fp, pooled.fn) == (1, 1)
+
+
+def test_counts_pooled_float_counts_are_divided_by_a_power_of_two_only_beyond_2_1000():
+    # two classes, cells powers of two: every sum is exact. K N = 2**1000: plain sums
+    matrix = np.array([[2.0**998, 2.0**997], [2.0**996, 2.0**996]])
+    sums = (2.0**998 + 2.0**996, 2.0**997 + 2.0**996, 2.0**997 + 2.0**996, 2.0**998 + 2.0**996)
+    assert tuple(F.Counts.pooled(tallies_of(matrix))) == sums
+    # K N = 2**1001: divided by 2**ceil(log2 K) = 2
+    assert tuple(F.Counts.pooled(tallies_of(2 * matrix))) == sums
+    # K N = 3 * 2000: far below, plain sums
+    assert tuple(F.Counts.pooled(tallies_of(100.0 * HAND))) == (1400.0, 600.0, 600.0, 3400.0)
 
 
 def test_exact_sum():
@@ -233,6 +265,23 @@ def test_exact_keeps_int64_while_products_fit():
     assert F.exact(np.array([-(2**29)]))[0].dtype == object
     # object input stays object
     assert F.exact(np.array([3], dtype=object))[0].dtype == object
+
+
+def test_exact_bounds_a_zero_or_unit_total_by_one():
+    # 16 * 1**2 * 2**57 = 2**61: still int64
+    assert F.exact(np.array([1]), factor=2**57)[0].dtype == np.int64
+    assert F.exact(np.array([0]), np.array([0]), factor=2**57)[1].dtype == np.int64
+    # single-label tallies: factor 1, 16 * (2**29 - 1)**2 < 2**62
+    _, support, predicted = F._whole_matrix(tallies_of(np.array([[2**29 - 1]])))
+    assert support.dtype == np.int64 and predicted.tolist() == [2**29 - 1]
+
+
+def test_informedness_of_large_integral_weights_is_exact():
+    # (2**31 + 1)**2 - 2**31 (2**31 + 2) = 1: the products need 63 bits, floats keep 53
+    t = F.Counts(np.array([2.0**31 + 1]), np.array([2.0**31]), np.array([2.0**31 + 2]),
+                 np.array([2.0**31 + 1]))
+    expected = Fraction(1, (2**32 + 3) * (2**32 + 1))
+    assert F.per_class(F.informedness, t).tolist() == [float(expected)]
 
 
 def test_exact_scales_floats_by_one_power_of_two():
@@ -382,6 +431,14 @@ def test_fbeta_integer_counts_beyond_int64_products():
                                                                         (d + m) * big + m + d * big)
 
 
+def test_fbeta_of_python_int_counts_beyond_int64():
+    tp, fp, fn = [2**70, 3], [1, 2**65], [2**66, 0]
+    t = F.Counts(*(np.array(c, dtype=object) for c in (tp, fp, fn, [0, 0])))
+    # beta = 2: 5 tp / (5 tp + 4 fn + fp)
+    expected = [float(Fraction(5 * p, 5 * p + 4 * n + f)) for p, f, n in zip(tp, fp, fn)]
+    assert F.per_class(partial(F.fbeta, beta=2.0), t).tolist() == expected
+
+
 def test_g_mean_lift_mcc_kappa_beyond_int64():
     # products of counts near 2**61 overflow int64: exact Python ints instead
     big = 2**61
@@ -428,6 +485,24 @@ def test_report_columns_and_their_formulas():
     assert [getattr(m.formula, "func", m.formula).__name__ for m in _registry.REPORT] == [
         "one_vs_rest_accuracy", "recall", "precision", "specificity",
         "negative_predictive_value", "fbeta", "jaccard", "one_vs_rest_mcc"]
+
+
+def test_per_class_warns_by_default_and_names_the_metric():
+    counts = F.Counts(np.array([0, 1]), np.array([0, 1]), np.array([0, 0]), np.array([2, 0]))
+    with pytest.warns(UndefinedMetricWarning) as record:
+        assert F.per_class(F.precision, counts).tolist() == [0.0, 0.5]
+    assert str(record[0].message).startswith("metric is undefined (0/0) for 1 of 2 values")
+
+
+@pytest.mark.parametrize("average", ["micro", "macro", None], ids=["micro", "macro", "none"])
+def test_average_warns_by_default_and_names_the_metric(average):
+    zeros = F.Counts(*(np.array([0, 0]) for _ in range(4)))
+    with pytest.warns(UndefinedMetricWarning) as record:
+        assert np.all(F.average(F.precision, zeros, average) == 0.0)
+    assert str(record[0].message).startswith("metric is undefined (0/0)")
+    with pytest.warns(UndefinedMetricWarning) as record:
+        F.average(F.precision, zeros, average, what="Precision")
+    assert str(record[0].message).startswith("Precision is undefined (0/0)")
 
 
 def test_average_each_way_on_the_hand_matrix():
@@ -531,6 +606,35 @@ def test_recall_excess_beyond_2_53_counts_uses_rationals():
     assert F._recall_excess(right, support, right / support) == float(exact)
 
 
+def test_recall_excess_beyond_2_53_counts_away_from_chance():
+    # 2**53 + 1 and 2**53 + 3 are no floats: the counts must not be rounded
+    support = np.array([2**53 + 3, 2], dtype=np.int64)
+    right = np.array([2**53 + 1, 1], dtype=np.int64)
+    exact = Fraction(2**53 + 1, 2**53 + 3) + Fraction(1, 2) - 1
+    assert F._recall_excess(right, support, right / support) == float(exact)
+
+
+# two recalls whose sum exceeds 1 by about 2**-59.4, 2**-49.1, and 2**-49 plus
+# 0.06 and 0.94 times 2**-98: below or within 2**-98 of the bound 2 * 2**-50 (1 + excess)
+# under which the float sum (twice the working precision) is not trusted; in
+# floats each of these sums rounds to the wrong neighbour
+NEAR_CHANCE = [
+    ((549756611050, 2**40 + 1), (549755016728, 2**40 + 3)),
+    ((5339270567029449, 6018359145752410), (498678975722172, 4419495877806991)),
+    ((1232207206270004, 6018359145752410), (3514642156580043, 4419495877806991)),
+    ((4788015635439387, 6537092746998210), (2082126165684221, 7781847790517881)),
+]
+
+
+@pytest.mark.parametrize("pairs", NEAR_CHANCE, ids=["2 59", "2 49 1", "2 49 a", "2 49 b"])
+def test_recall_excess_just_above_chance_is_rounded_once(pairs):
+    right = np.array([r for r, _ in pairs], dtype=np.int64)
+    support = np.array([s for _, s in pairs], dtype=np.int64)
+    exact = sum(Fraction(r, s) for r, s in pairs) - 1
+    assert 0 < exact < Fraction(2, 2**49)
+    assert F._recall_excess(right, support, right / support) == float(exact)
+
+
 @pytest.mark.parametrize("dtype", [np.int64, np.float64])
 def test_recall_excess_exactly_at_chance_is_zero(dtype):
     support, right = np.array([4, 8], dtype=dtype), np.array([1, 6], dtype=dtype)
@@ -561,6 +665,14 @@ def test_split_halves_have_26_bits(x):
             assert numerator < 2**27
 
 
+def test_split_rounds_a_tie_to_the_even_half():
+    # 1 + 2**-26 is halfway between the 26-bit values 1 and 1 + 2**-25,
+    # 1 + 3 * 2**-26 halfway between 1 + 2**-25 and 1 + 2**-24
+    high, low = F._split(np.array([1 + 2.0**-26, 1 + 3 * 2.0**-26]))
+    assert high.tolist() == [1.0, 1 + 2.0**-24]
+    assert low.tolist() == [2.0**-26, -(2.0**-26)]
+
+
 def test_hamming_loss_multilabel_counts_wrong_cells():
     # 2 labels, 3 samples; fp = [1, 0], fn = [0, 2]: 3 wrong cells of 6
     t = Tallies(np.array([1, 0]), np.array([1, 2]), np.array([2, 0]), 3, 1)
@@ -571,8 +683,10 @@ def test_hamming_loss_multilabel_counts_wrong_cells():
 def test_matthews_of_a_constant_prediction_follows_zero_division():
     t = tallies_of(np.array([[3, 0], [2, 0]]))
     assert F.matthews_corrcoef(t, zero_division=1.0) == 1.0
-    with pytest.warns(UndefinedMetricWarning, match="Matthews correlation with a constant"):
+    with pytest.warns(UndefinedMetricWarning) as record:
         assert F.matthews_corrcoef(t) == 0.0
+    assert str(record[0].message).startswith(
+        "Matthews correlation with a constant y_true or y_pred is undefined (0/0) and is set to 0.0")
 
 
 def test_matthews_and_kappa_weighted_against_sklearn():
@@ -592,8 +706,10 @@ def test_kappa_with_one_class_follows_zero_division():
     t = tallies_of(np.array([[4]]))
     assert F.cohen_kappa(t, zero_division=np.nan) != F.cohen_kappa(t, zero_division=np.nan)
     assert F.cohen_kappa(t, "linear", np.array([[4]]), zero_division=1.0) == 1.0
-    with pytest.warns(UndefinedMetricWarning, match="Cohen's kappa with no chance disagreement"):
+    with pytest.warns(UndefinedMetricWarning) as record:
         assert F.cohen_kappa(t, "quadratic", np.array([[4]])) == 0.0
+    assert str(record[0].message).startswith("Cohen's kappa with no chance disagreement "
+                                             "(one class in y_true and y_pred) is undefined (0/0)")
 
 
 def test_weighted_kappa_uses_the_weights_given():
@@ -622,6 +738,22 @@ def test_weighted_kappa_of_large_counts_is_exact():
         chance = sum(support[i] * cost[i][j] * predicted[j] for i in range(3) for j in range(3))
         expected = Fraction(chance - n * observed, chance)
         assert F.cohen_kappa(t, weights, matrix) == pytest.approx(float(expected), rel=1e-15)
+
+
+def test_quadratic_kappa_of_seven_classes_near_2_29_is_exact():
+    # costs up to 6**2 = 36: chance near 36 N**2 > 2**63 with N = 2**29 - 1
+    n = 2**29 - 1
+    matrix = np.zeros((7, 7), dtype=np.int64)
+    matrix[0, 6], matrix[6, 0] = n - 1, 1
+    # observed cost 36 N; chance 36 ((N - 1)**2 + 1)
+    chance = 36 * ((n - 1) ** 2 + 1)
+    expected = Fraction(chance - n * 36 * n, chance)
+    assert F.cohen_kappa(tallies_of(matrix), "quadratic", matrix) == float(expected)
+
+
+def test_weighted_kappa_without_classes_follows_zero_division():
+    matrix = np.zeros((0, 0), dtype=np.int64)
+    assert math.isnan(F.cohen_kappa(tallies_of(matrix), "linear", matrix, zero_division=np.nan))
 
 
 # --------------------------------------------------------------------------
