@@ -316,8 +316,14 @@ def _recall_excess(right, support, recalls):
         a, b = (np.ldexp(x.astype(np.float64), -exponent) for x in (right, support))
         high, low = _two_product(recalls, b)
         corrections = ((a - high) - low) / b
-        excess = math.fsum(recalls.tolist() + corrections.tolist() + [-1.0])
-        if abs(excess) > len(recalls) * 2.0**-50 * (1.0 + abs(excess)):
+        terms = recalls.tolist() + corrections.tolist() + [-1.0]
+        excess = math.fsum(terms)
+        # the terms are short of the true sum by at most K * 2**-105 (each correction's
+        # rounding): the rounded sum is the true sum's unless that is near 0 or near a
+        # tie between two floats, where only the rationals can tell
+        left_out = abs(math.fsum(terms + [-excess]))
+        near_tie = abs(left_out - math.ulp(excess) / 2) <= len(recalls) * 2.0**-104
+        if abs(excess) > len(recalls) * 2.0**-50 * (1.0 + abs(excess)) and not near_tie:
             return excess
     exact_sum = sum(Fraction(r) / Fraction(s) for r, s in zip(right.tolist(), support.tolist()))
     return float(exact_sum - 1)

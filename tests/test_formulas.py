@@ -812,3 +812,13 @@ def test_undefined_per_class_warning_points_at_the_caller(average):
     with pytest.warns(UndefinedMetricWarning) as record:
         ClassificationMetric([0, 1], [0, 0]).PS(average=average)
     assert record[0].filename == __file__
+
+
+def test_recall_excess_is_rounded_correctly_at_a_tie():
+    # 3 / 2**52 + 1/3 + 2/3 + 1 + 1 - 1 lies next to a tie between two floats near 2:
+    # a sum in twice the working precision alone rounds it the wrong way
+    support = np.array([2**52, 3, 3, 1, 1], dtype=np.int64)
+    right = np.array([3, 1, 2, 1, 1], dtype=np.int64)
+    exact = Fraction(3, 2**52) + Fraction(1, 3) + Fraction(2, 3) + 1 + 1 - 1
+    assert F._recall_excess(right, support, right / support) == float(exact)
+    assert float(exact) == 2.000000000000001
