@@ -1,10 +1,7 @@
 """Evaluations of aggregated rows equal the evaluation of the samples they stand for."""
 
-import duckdb
 import numpy as np
 import pandas as pd
-import polars
-import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -74,34 +71,6 @@ def test_counts_beyond_2_to_the_53_stay_exact():
     assert cm.CM().tolist() == [[2**60 + 1, 3], [0, 2**60]]
     assert cm.n_samples == 2**61 + 4
     assert cm.AS(normalize=False) == 2**61 + 1
-
-
-@pytest.mark.parametrize("convert", [
-    pa.Table.from_pandas,
-    lambda frame: pa.Table.from_pandas(frame).to_reader(),
-    polars.from_pandas,
-], ids=["arrow table", "arrow reader", "polars"])
-def test_arrow_and_polars_frames(convert):
-    rows = pd.DataFrame({"y_true": ["a", "a", "b"], "y_pred": ["a", "b", "b"], "n": [5, 1, 4],
-                         "unused": [0.5, 0.5, 0.5]})
-    cm = ClassificationMetric.from_counts(convert(rows), count="n")
-    assert cm.CM().tolist() == [[5, 1], [0, 4]] and cm.labels.tolist() == ["a", "b"]
-
-
-def test_duckdb_does_the_group_by(tmp_path):
-    rng = np.random.default_rng(1)
-    true = rng.choice(["cat", "dog", "fox"], 5000)
-    pred = np.where(rng.random(5000) < 0.8, true, rng.choice(["cat", "dog", "fox"], 5000))
-    region = rng.choice(["north", "south"], 5000)
-    path = tmp_path / "predictions.parquet"
-    pd.DataFrame({"y_true": true, "y_pred": pred, "region": region}).to_parquet(path)
-    rows = duckdb.sql(f"SELECT y_true, y_pred, region, count(*) AS n FROM '{path}' "
-                      "GROUP BY ALL").arrow()
-    cm = ClassificationMetric.from_counts(rows, count="n", group="region")
-    samples = ClassificationMetric(true, pred)
-    np.testing.assert_equal(answers(cm), answers(samples))
-    grouped = samples.by_group(pd.Series(region, name="region"))
-    assert cm.by_group().frame(["AS", "BAS"]).equals(grouped.frame(["AS", "BAS"]))
 
 
 COUNT_REFUSALS = [
