@@ -1260,6 +1260,11 @@ def not_one_number(name, group):
     )
 
 
+# --------------------------------------------------------------------------
+# Comparing models
+# --------------------------------------------------------------------------
+
+
 def correction_without_asymptotic(method):
     return ValueError(
         f"correction applies to method='asymptotic' only; method={method!r} has no "
@@ -1307,7 +1312,7 @@ def _check_count_columns(columns, found):
 def check_counts(values, column):
     """A count column: non-negative integers (Python ints beyond int64 refused)."""
     counts = np.asarray(values)
-    if counts.dtype.kind == "O" or counts.dtype.kind not in "iu":
+    if counts.dtype.kind not in "iu":
         raise TypeError(
             f"count={column!r} must hold integers (the number of samples of each row); "
             f"got dtype {counts.dtype}. Sums of weights go in weight=."

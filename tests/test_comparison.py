@@ -117,3 +117,10 @@ def test_multilabel_right_means_every_label_right():
 def test_refusals(arguments, options, error, message):
     with pytest.raises(error, match=message):
         mcnemar(*arguments, **options)
+
+
+def test_correction_refusal_in_full():
+    with pytest.raises(ValueError) as raised:
+        mcnemar([0, 1], [0, 1], [1, 1], method="mid-p", correction=False)
+    assert str(raised.value) == ("correction applies to method='asymptotic' only; "
+                                 "method='mid-p' has no continuity correction.")

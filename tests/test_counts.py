@@ -114,3 +114,79 @@ def test_by_group_without_groups_is_refused():
         cm.by_group()
     with pytest.raises(ValueError, match="keeps tallies only"):
         cm.by_group([0, 1])
+
+
+def test_many_classes_are_kept_as_sparse_cells():
+    # 3,000 classes: 9,000,000 cells, more than a dense matrix is kept for
+    rng = np.random.default_rng(4)
+    true = rng.integers(0, 3000, 30000)
+    pred = np.where(rng.random(30000) < 0.7, true, rng.integers(0, 3000, 30000))
+    true[:3000] = pred[:3000] = np.arange(3000)  # every class present
+    rows = pd.DataFrame({"y_true": true, "y_pred": pred}).value_counts().reset_index(name="n")
+    counted = ClassificationMetric.from_counts(rows, count="n")
+    samples = ClassificationMetric(true, pred)
+    assert counted.n_samples == 30000 and counted.n_classes == 3000
+    pd.testing.assert_frame_equal(counted.report(), samples.report())
+    assert counted.AS() == samples.AS() == float(np.mean(true == pred))
+    assert counted.MCC() == samples.MCC()
+    assert counted.CM()[5].tolist() == [int(((true == 5) & (pred == j)).sum())
+                                        for j in range(3000)]
+
+
+def test_an_arrow_table_is_read_by_its_column_names():
+    import pyarrow as pa
+
+    rows = pa.table({"truth": ["a", "a", "b"], "guess": ["a", "b", "b"], "n": [5, 1, 4],
+                     "unused": [0.5, 0.5, 0.5]})
+    cm = ClassificationMetric.from_counts(rows, true="truth", pred="guess", count="n")
+    assert cm.CM().tolist() == [[5, 1], [0, 4]] and cm.labels.tolist() == ["a", "b"]
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_counts(rows, true="truth", pred="Guess")
+    assert str(raised.value) == ("pred='Guess' names no column of the frame; its columns are "
+                                 "['truth', 'guess', 'n', 'unused']. Did you mean 'guess'?")
+
+
+class PolarsLike:
+    """A stand-in with polars' interface (module name, columns, select, to_pandas), so
+    that these tests need not start polars' thread pool (tests/test_counts_engines.py
+    runs polars itself)."""
+
+    __module__ = "polars.dataframe.frame"
+
+    def __init__(self, frame):
+        self.frame = frame
+        self.columns = list(frame.columns)
+
+    def select(self, names):
+        return PolarsLike(self.frame[names])
+
+    def to_pandas(self):
+        return self.frame
+
+
+def test_a_polars_frame_is_read_by_its_column_names():
+    rows = pd.DataFrame({"y_true": [1, 1, 0], "y_pred": [1, 0, 0], "n": [3, 1, 2], "x": 0})
+    cm = ClassificationMetric.from_counts(PolarsLike(rows), count="n")
+    assert cm.CM().tolist() == [[2, 0], [1, 3]]
+    with pytest.raises(ValueError, match=r"^count='m' names no column of the frame; its "
+                       r"columns are \['y_true', 'y_pred', 'n', 'x'\]\.$"):
+        ClassificationMetric.from_counts(PolarsLike(rows), count="m")
+
+
+def test_count_refusals_in_full():
+    rows = pd.DataFrame({"y_true": [0, 1, 1], "y_pred": [0, 1, 0], "n": [1, -2, -3],
+                         "f": [1.0, 2.0, 3.0], "z": [0, 0, 0]})
+    for count, error, message in [
+        ("n", ValueError, "count='n' has 2 negative value(s), the first at row 1; counts of "
+                          "samples are >= 0."),
+        ("f", TypeError, "count='f' must hold integers (the number of samples of each row); "
+                         "got dtype float64. Sums of weights go in weight=."),
+        ("z", ValueError, "count='z' is all zero; at least one row must count a sample."),
+    ]:
+        with pytest.raises(error) as raised:
+            ClassificationMetric.from_counts(rows, count=count)
+        assert str(raised.value) == message
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_counts(rows.assign(w=[1.0, -1.0, 1.0]), weight="w")
+    assert str(raised.value) == ("weight='w' contains 1 negative value(s), the first at "
+                                 "position 1; weights must be finite and non-negative.")

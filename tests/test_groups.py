@@ -233,3 +233,18 @@ def test_table_refusals():
     with pytest.raises(TypeError, match=r"metrics must be a metric name, a sequence of names "
                        r"or a \{name: parameters\} dict; got int"):
         grouped.frame(3)
+
+
+def test_group_refusals_in_full():
+    merged = ClassificationMetric([0, 1], [0, 1]) + ClassificationMetric([1], [1])
+    with pytest.raises(ValueError) as raised:
+        merged.by_group([0, 0, 1])
+    assert str(raised.value) == (
+        "by_group needs each sample's labels, and this evaluation keeps tallies only (built "
+        "by from_confusion_matrix, a + b, from_batches or from_dask); evaluate the samples "
+        "with ClassificationMetric(y_true, y_pred), or pass a group column to from_counts.")
+    with pytest.raises(TypeError) as raised:
+        ClassificationMetric([0, 1], [0, 1]).by_group()
+    assert str(raised.value) == (
+        "by_group needs groups: one per sample (an array-like, or a DataFrame of grouping "
+        "columns); only an evaluation built by from_counts with group= has its own.")

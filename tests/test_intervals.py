@@ -507,3 +507,46 @@ def test_top_k_accuracy_is_a_proportion_of_samples():
         cm.CI("TKA", method="bootstrap")
     with pytest.raises(ValueError, match=r"does not apply to TKA with normalize=False"):
         cm.CI("TKA", normalize=False)
+
+
+FULL_MESSAGES = [
+    ({"metric": "MCC", "method": "wilson"},
+     "method='wilson' does not apply to MCC (it is not a count over a count); use "
+     "method='bootstrap' or 'bca', which apply to every metric."),
+    ({"n_resamples": 5},
+     "n_resamples applies to method='bootstrap' or 'bca' only; method='wilson' does not "
+     "resample."),
+    ({"method": "bootstrap", "n_resamples": -2}, "n_resamples must be a positive integer; got -2."),
+    ({"method": "bootstrap", "n_resamples": True},
+     "n_resamples must be a positive integer; got True."),
+]
+
+
+@pytest.mark.parametrize("arguments, message", FULL_MESSAGES,
+                         ids=[str(i) for i in range(len(FULL_MESSAGES))])
+def test_interval_messages_in_full(arguments, message):
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric([0, 1, 1], [0, 1, 0]).CI(**arguments)
+    assert str(raised.value) == message
+
+
+def test_evaluation_refusals_in_full():
+    weighted = ClassificationMetric([0, 1, 1], [0, 1, 0], sample_weight=[1.0, 2.0, 0.5])
+    with pytest.raises(ValueError) as raised:
+        weighted.CI("AS", method="jeffreys")
+    assert str(raised.value) == (
+        "method='jeffreys' needs counts of samples, and this evaluation is weighted "
+        "(non-integer sample weights); use method='bootstrap', which resamples the weighted "
+        "cells.")
+    multilabel = ClassificationMetric([[1, 0], [0, 1]], [[1, 0], [1, 1]])
+    with pytest.raises(ValueError) as raised:
+        multilabel.CI("AS", method="bca")
+    assert str(raised.value) == (
+        "method='bca' resamples the confusion matrix, which a multilabel evaluation does not "
+        "have (its tallies do not keep which labels occur together); use a proportion method "
+        "such as method='wilson'.")
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric([0, 1], [0, 1]).summary(random_state=1)
+    assert str(raised.value) == (
+        "confidence, n_resamples and random_state apply to intervals; pass ci='wilson', "
+        "'bootstrap' or another interval method with them.")
