@@ -2,6 +2,7 @@
 group's samples on their own."""
 
 import functools
+import math
 import warnings
 
 import numpy as np
@@ -248,3 +249,54 @@ def test_group_refusals_in_full():
     assert str(raised.value) == (
         "by_group needs groups: one per sample (an array-like, or a DataFrame of grouping "
         "columns); only an evaluation built by from_counts with group= has its own.")
+
+
+def test_more_samples_than_one_chunk_are_all_counted():
+    rng = np.random.default_rng(8)
+    n = 150_000  # more than one step of the chunked tally
+    true, pred = rng.integers(0, 2, n), rng.integers(0, 2, n)
+    groups = rng.integers(0, 2, n)
+    grouped = ClassificationMetric(true, pred).by_group(groups)
+    for group in (0, 1):
+        rows = groups == group
+        expected = [[int(((true == t) & (pred == p) & rows).sum()) for p in (0, 1)]
+                    for t in (0, 1)]
+        assert grouped[group].CM().tolist() == expected
+
+
+def test_many_classes_with_huge_weights_are_tallied_group_by_group():
+    rng = np.random.default_rng(2)
+    k, n = 3000, 12000
+    true = rng.integers(0, k, n)
+    pred = np.where(rng.random(n) < 0.6, true, rng.integers(0, k, n))
+    weight = rng.uniform(0.5, 1.0, n) * 1e307  # their sum overflows: counted in units
+    groups = rng.integers(0, 2, n)
+    grouped = ClassificationMetric(true, pred, sample_weight=weight).by_group(groups)
+    for group in (0, 1):
+        rows = groups == group
+        right = true[rows] == pred[rows]
+        scaled = weight[rows] / 1e307  # fsum of the weights themselves overflows
+        expected = math.fsum(scaled[right]) / math.fsum(scaled)
+        assert grouped[group].AS() == pytest.approx(expected, rel=1e-12)
+
+
+def test_the_grouping_column_names_the_index():
+    cm = ClassificationMetric([0, 1, 1, 0], [0, 1, 0, 0])
+    assert cm.by_group([1, 1, 2, 2]).frame("AS").index.name == "group"
+    one_column = cm.by_group(pd.DataFrame({"site": ["a", "b", "a", "b"]}))
+    assert list(one_column) == ["a", "b"]  # plain values, not 1-tuples
+    assert one_column.frame("AS").index.name == "site"
+    assert list(one_column.frame("AS")["AS"]) == [0.5, 1.0]  # a: 0, 1 as 0, 0; b: right
+
+
+def test_group_shape_and_alignment_refusals_in_full():
+    cm = ClassificationMetric(pd.Series([0, 1, 1, 0]), pd.Series([0, 1, 0, 0]))
+    with pytest.raises(ValueError) as raised:
+        cm.by_group(np.zeros((4, 2)))
+    assert str(raised.value) == ("groups has shape (4, 2); pass one group per sample, or a "
+                                 "DataFrame with one column per grouping.")
+    with pytest.raises(ValueError) as raised:
+        cm.by_group(pd.DataFrame({"a": [0, 1, 0, 1], "b": [1, 1, 0, 0]}, index=[9, 8, 7, 6]))
+    assert str(raised.value).startswith(
+        "y_true and groups are pandas objects with different indexes, so their rows would be "
+        "paired by position, not by index.")

@@ -550,3 +550,12 @@ def test_evaluation_refusals_in_full():
     assert str(raised.value) == (
         "confidence, n_resamples and random_state apply to intervals; pass ci='wilson', "
         "'bootstrap' or another interval method with them.")
+
+
+def test_confidence_bounds_are_excluded():
+    cm = ClassificationMetric([0, 1, 1], [0, 1, 0])
+    for confidence in (0, 0.0, 1, -0.5, 1.5):
+        with pytest.raises(ValueError) as raised:
+            cm.CI("AS", confidence=confidence)
+        assert str(raised.value) == ("confidence must be a number strictly between 0 and 1 "
+                                     f"(0.95 for a 95% interval); got {confidence!r}.")
