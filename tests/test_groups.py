@@ -278,6 +278,9 @@ def test_many_classes_with_huge_weights_are_tallied_group_by_group():
         scaled = weight[rows] / 1e307  # fsum of the weights themselves overflows
         expected = math.fsum(scaled[right]) / math.fsum(scaled)
         assert grouped[group].AS() == pytest.approx(expected, rel=1e-12)
+        first = true[rows][0]  # a class's weight, counted back out of its units
+        support = grouped[group].report(zero_division=0.0)["support"].loc[first]
+        assert support / 1e307 == pytest.approx(scaled[true[rows] == first].sum(), rel=1e-12)
 
 
 def test_the_grouping_column_names_the_index():
