@@ -98,8 +98,8 @@ def mcnemar(y_true, y_pred_a, y_pred_b, *, method="exact", correction=True):
         raise _validation.correction_without_asymptotic(method)
     right_a = _right(y_true, y_pred_a, "y_pred_a")
     right_b = _right(y_true, y_pred_b, "y_pred_b")
-    table = np.array([[np.count_nonzero(right_a & right_b), np.count_nonzero(right_a & ~right_b)],
-                      [np.count_nonzero(~right_a & right_b), np.count_nonzero(~right_a & ~right_b)]])
+    # rows: a right, a wrong; columns: b right, b wrong
+    table = np.bincount(2 * ~right_a + ~right_b, minlength=4).reshape(2, 2)
     b, c = int(table[0, 1]), int(table[1, 0])
     if b + c == 0:  # the models never disagree: no evidence either way
         return McNemarResult(0.0, 1.0, table)

@@ -275,11 +275,6 @@ def from_cells(cells, n_classes):
                    cells=cells)
 
 
-def summed_cells(index, count):
-    """Cells of flat positions with their counts, equal positions added up."""
-    return _summed(index, count)
-
-
 def _cells_of(matrix):
     index = np.flatnonzero(matrix)
     return Cells(index, matrix.ravel()[index])
@@ -388,11 +383,12 @@ def sparse_cells(true, pred, n_classes, weight=None):
     """The nonzero cells of the matrix of the codes (one sort), for merging many classes."""
     weight, _ = in_units(weight)  # in the units of the tallies of the same weights
     count = np.ones(len(true), dtype=np.int64) if weight is None else weight
-    return _summed(true.astype(np.int64) * n_classes + pred, count)
+    return summed_cells(true.astype(np.int64) * n_classes + pred, count)
 
 
-def _summed(index, count):
-    """Cells with equal positions added up, in position order (exact for int counts)."""
+def summed_cells(index, count):
+    """Cells of flat positions with their counts, equal positions added up, in
+    position order (exact for int counts)."""
     order = np.argsort(index, kind="stable")
     index, count = index[order], count[order]
     starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
@@ -453,7 +449,7 @@ def merge(first, first_at, second, second_at, n_classes):
         parts = [(_sparse(first), first_at), (_sparse(second), second_at)]
         index = np.concatenate([_moved(cells.index, at, n_classes) for cells, at in parts])
         count = np.concatenate([cells.count for cells, _ in parts])
-        merged = merged._replace(cells=_summed(index, count))
+        merged = merged._replace(cells=summed_cells(index, count))
     return merged
 
 

@@ -104,8 +104,8 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
         parts = [codes == code for code in range(len(keys))]
         tallies = [_tallies(index[r], samples[r], None if weights is None else weights[r], k)
                    for r in parts]
-        for key, t in zip(keys, tallies):
-            if not t.total:
+        for key, part in zip(keys, tallies):
+            if not part.total:
                 raise _validation.weightless_group(key)
         groups = CountedGroups(tuple(names), keys, tallies,
                                [_validation.exact_total(samples[r]) for r in parts])

@@ -296,7 +296,7 @@ def top_k_counts(evaluation, row, method, params):
     return hits, evaluation._tallies.total
 
 
-def class_counts(evaluation, row, method, params):
+def class_proportion(evaluation, row, method, params):
     """(count, nobs) of a count-over-count class metric (its formula's numerator and
     denominator), its options resolved as its method resolves them."""
     defaults = inspect.signature(getattr(evaluation, row.name)).parameters
@@ -381,7 +381,8 @@ def kappa_standard_error(evaluation, *, weights=None, average=Default("multiclas
     average = evaluation._averaging(average, pos_label, _queries.row("CKS").averages)[0]
     if average != "multiclass":
         raise _validation.interval_unsupported(
-            "analytic", "CKS", f"with average={average!r} (the closed form is of the whole matrix)")
+            "analytic", "CKS",
+            f"with average={average!r} (the closed form is of the whole matrix)")
     counts = np.asarray(evaluation._matrix(None)[0]).astype(object)
     classes = np.arange(len(counts))
     distance = np.abs(classes[:, None] - classes) ** (2 if weights == "quadratic" else 1)

@@ -103,7 +103,7 @@ METRICS = (
            COUNT, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            averages=_options.AVERAGES,
            column="accuracy", report=0, summary=(("_macro", {"average": "macro"}),),
-           query=_queries.per_class_accuracy, proportion=_intervals.class_counts,
+           query=_queries.per_class_accuracy, proportion=_intervals.class_proportion,
            example=("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}")),
     Metric("CM", "confusion_matrix", "Confusion matrix", "confusion matrix",
            MATRIX, None, (0.0, INF), None, query=_queries.confusion_matrix,
@@ -111,7 +111,7 @@ METRICS = (
     Metric("PS", "precision_score", "Precision", "precision (positive predictive value)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.precision, **_BY_CLASS,
            column="precision", report=2, curve=4, summary=_MEANS,
-           proportion=_intervals.class_counts,
+           proportion=_intervals.class_proportion,
            doc=_doc(
                "Precision: the fraction of predictions of a class that are right.",
                "to classes never predicted (TP + FP = 0)",
@@ -134,7 +134,7 @@ METRICS = (
     Metric("RS", "recall_score", "Recall", "recall (sensitivity, true positive rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.recall, **_BY_CLASS,
            column="recall", report=1, curve=2, summary=_MEANS,
-           proportion=_intervals.class_counts,
+           proportion=_intervals.class_proportion,
            doc=_doc(
                "Recall (sensitivity): the fraction of a class's samples that are found.",
                "to classes with no true samples (TP + FN = 0)",
@@ -155,7 +155,7 @@ METRICS = (
            example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),  # 2 / (2 + 1)
     Metric("SS", "specificity_score", "Specificity", "specificity (true negative rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.specificity, **_BY_CLASS,
-           column="specificity", report=3, curve=3, proportion=_intervals.class_counts,
+           column="specificity", report=3, curve=3, proportion=_intervals.class_proportion,
            doc=_doc(
                "Specificity (true negative rate): the fraction of other classes' samples "
                "not predicted as the class.",
@@ -177,7 +177,7 @@ METRICS = (
     Metric("NPV", "negative_predictive_value", "Negative predictive value",
            "negative predictive value", COUNT, True, _UNIT, 1.0,
            formula=_formulas.negative_predictive_value, **_BY_CLASS,
-           column="npv", report=4, proportion=_intervals.class_counts,
+           column="npv", report=4, proportion=_intervals.class_proportion,
            doc=_doc(
                'Negative predictive value: the fraction of "not this class" predictions '
                "that are right.",

@@ -661,8 +661,8 @@ def check_confusion_matrix(matrix, labels=None):
         raise ValueError("matrix is all zero; at least one sample must be counted.")
     integral = values.dtype.kind in "iu" or (values == np.round(values)).all()
     if integral and values.dtype.kind in "iu":
-        check_count_total(_exact_total(values), "matrix")
-    elif integral and _exact_total(values) > INT64_MAX:
+        check_count_total(exact_total(values), "matrix")
+    elif integral and exact_total(values) > INT64_MAX:
         integral = False  # too large to count exactly: kept as weights
     values = np.array(values, dtype=np.int64 if integral else np.float64)
     n_classes = len(values)
@@ -679,11 +679,6 @@ INT64_MAX = np.iinfo(np.int64).max
 
 
 def exact_total(values):
-    """The sum of non-negative numbers, exact for integers (a Python int)."""
-    return _exact_total(values)
-
-
-def _exact_total(values):
     """The sum of non-negative numbers, exact for integers (a Python int)."""
     with np.errstate(over="ignore"):
         estimate = values.sum(dtype=np.float64)
@@ -1084,9 +1079,12 @@ def check_confidence(confidence):
     return float(confidence)
 
 
+def _is_integer(value):
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def check_n_resamples(n_resamples):
-    if not isinstance(n_resamples, (int, np.integer)) or isinstance(n_resamples, (bool, np.bool_)) \
-            or n_resamples < 1:
+    if not _is_integer(n_resamples) or n_resamples < 1:
         raise ValueError(f"n_resamples must be a positive integer; got {n_resamples!r}.")
     return int(n_resamples)
 
@@ -1095,7 +1093,7 @@ def check_random_state(random_state):
     """A numpy Generator from None (fresh entropy), a seed >= 0, or a Generator."""
     if random_state is None or isinstance(random_state, np.random.Generator):
         return np.random.default_rng(random_state)
-    if isinstance(random_state, (int, np.integer)) and not isinstance(random_state, (bool, np.bool_)):
+    if _is_integer(random_state):
         if random_state < 0:
             raise ValueError(f"random_state must be a seed >= 0; got {random_state!r}.")
         return np.random.default_rng(random_state)
@@ -1323,7 +1321,7 @@ def check_counts(values, column):
             f"count={column!r} has {int(negative.sum())} negative value(s), the first at "
             f"row {int(np.argmax(negative))}; counts of samples are >= 0."
         )
-    total = _exact_total(counts)
+    total = exact_total(counts)
     check_count_total(total, f"count={column!r}")
     if total == 0:
         raise ValueError(f"count={column!r} is all zero; at least one row must count a sample.")

@@ -478,9 +478,9 @@ def test_sparse_cells_codes_beyond_one_byte():
 
 
 def test_summed_adds_equal_positions():
-    cells = C._summed(np.array([5, 2, 5, 9, 2, 5]), np.array([1, 2, 3, 4, 5, 6]))
+    cells = C.summed_cells(np.array([5, 2, 5, 9, 2, 5]), np.array([1, 2, 3, 4, 5, 6]))
     assert cells.index.tolist() == [2, 5, 9] and cells.count.tolist() == [7, 10, 4]
-    weighted = C._summed(np.array([3, 1, 3]), np.array([0.25, 0.5, 1.0]))
+    weighted = C.summed_cells(np.array([3, 1, 3]), np.array([0.25, 0.5, 1.0]))
     assert weighted.index.tolist() == [1, 3] and weighted.count.tolist() == [0.5, 1.25]
 
 
