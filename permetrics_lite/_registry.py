@@ -16,7 +16,7 @@ import textwrap
 from types import MappingProxyType
 from typing import Callable, NamedTuple, Optional, Tuple
 
-from . import _formulas, _intervals, _options, _queries, _validation
+from . import _formulas, _intervals, _options, _queries, _score_metrics, _validation
 
 INF = float("inf")
 
@@ -362,6 +362,24 @@ SCORE_METRICS = (
            "top-k accuracy: true class among the k best scores", SCORE, True, _UNIT, 1.0,
            query=_queries.top_k_accuracy_score, proportion=_intervals.top_k_counts,
            example=("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666")),
+    Metric("AUC", "roc_auc_score", "ROC AUC", "area under the ROC curve", SCORE, True,
+           _UNIT, 1.0, summary=(("", {}),), query=_score_metrics.roc_auc_score,
+           example=("{f}(Y_TRUE, Y_SCORE)", "0.6666666666666666")),
+    Metric("APS", "average_precision_score", "Average precision",
+           "average precision: the area under the step precision-recall curve", SCORE, True,
+           _UNIT, 1.0, summary=(("", {}),), query=_score_metrics.average_precision_score,
+           example=("round({f}(Y_TRUE, Y_SCORE), 4)", "0.6111")),
+    Metric("LL", "log_loss", "Log loss", "log loss (cross-entropy) of the probabilities",
+           SCORE, False, (0.0, INF), 0.0, summary=(("", {}),), query=_score_metrics.log_loss,
+           example=("round({f}(Y_TRUE, Y_SCORE), 4)", "1.2432")),
+    Metric("BSL", "brier_score_loss", "Brier score",
+           "Brier score: mean squared error of the probabilities", SCORE, False, (0.0, 2.0),
+           0.0, summary=(("", {}),), query=_score_metrics.brier_score_loss,
+           example=("round({f}(Y_TRUE, Y_SCORE), 4)", "0.7")),
+    Metric("ECE", "expected_calibration_error", "Expected calibration error",
+           "expected calibration error: mean gap between confidence and accuracy", SCORE,
+           False, _UNIT, 0.0, query=_score_metrics.expected_calibration_error,
+           example=("round({f}(Y_TRUE, Y_SCORE, n_bins=5), 4)", "0.2")),
 )
 
 ALL_METRICS = METRICS + SCORE_METRICS

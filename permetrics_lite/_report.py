@@ -217,7 +217,10 @@ def summary(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
         ``PCA_macro``, the macro and weighted means of precision
         (``PS_``), recall (``RS_``) and F1 (``F1S_``), then ``MCC`` and
         ``CKS`` (the multiclass forms, whatever the constructor's
-        ``average``). Multilabel input has no ``BAS``, ``MCC`` or ``CKS``
+        ``average``). An evaluation built by ``from_scores`` adds ``AUC``,
+        ``APS``, ``LL`` and ``BSL`` (nan for the losses when the scores are
+        not probabilities); they are of the construction's weights, and left
+        out with a ``sample_weight`` of the query. Multilabel input has no ``BAS``, ``MCC`` or ``CKS``
         rows (scikit-learn does not define them for it). With ``ci``, a
         DataFrame of the same rows with columns ``estimate``, ``low`` and
         ``high`` (nan bounds for the counts and for rows the method does
@@ -240,6 +243,17 @@ def summary(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
     return summary_of(self, sample_weight, zero_division, intervals=intervals)
 
 
+def _summary_value(self, tallied, metric, options):
+    """A summary row: of the tallies, or of the scores (nan where they are not the
+    probabilities a metric needs)."""
+    if metric.kind != _registry.SCORE:
+        return getattr(tallied, metric.name)(**options)
+    try:
+        return getattr(self, metric.name)(**options)
+    except _validation.NotProbabilities:
+        return float("nan")
+
+
 def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
     """The summary's rows: each metric's summary forms (its registry row says which),
     asked of the tallies once. ``warn=False`` silences their warnings (a display);
@@ -257,9 +271,12 @@ def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
             _queries.warn_predicted_only(self, tallies)
             warnings.filterwarnings("ignore", _queries.PREDICTED_ONLY, UserWarning)
         for metric in _registry.ALL_METRICS:
+            if metric.kind == _registry.SCORE and (self._scored is None
+                                                   or sample_weight is not None):
+                continue  # metrics of scores: of the evaluation's own scores and weights
             if metric.multilabel or not self._is_multilabel:
                 for suffix, options in metric.summary:
-                    rows[metric.alias + suffix] = getattr(tallied, metric.name)(**options)
+                    rows[metric.alias + suffix] = _summary_value(self, tallied, metric, options)
                     if intervals is not None:
                         bounds[metric.alias + suffix] = _bounds(intervals, metric, options)
     if intervals is None:

@@ -25,6 +25,7 @@ class Scored(NamedTuple):
     scores: Optional[np.ndarray]  # the 1-D binary scores, for threshold sweeps; None for a matrix
     threshold: Optional[float]  # the decision threshold of 1-D scores
     positive: int = 1  # the code of the positive class of 1-D scores
+    matrix: Optional[np.ndarray] = None  # a score matrix, its columns in class order
 
 
 def decide(true, scores, threshold):
@@ -52,6 +53,12 @@ def in_class_order(columns, classes, *codes):
     ``classes`` (the same classes in the evaluation's order); and the lookup used."""
     lookup = pd.Index(classes).get_indexer(columns).astype(_confusion.code_dtype(len(classes)))
     return tuple(lookup[c] for c in codes), lookup
+
+
+def in_class_columns(matrix, lookup):
+    """A float64 copy of a score matrix with its columns in class order (``lookup``:
+    the class of each column), kept for the score metrics."""
+    return np.asarray(matrix, dtype=np.float64)[:, np.argsort(lookup)]
 
 
 def top_k(rank_counts, tallies, k):

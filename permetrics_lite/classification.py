@@ -11,7 +11,8 @@ import inspect
 import numpy as np
 
 from . import (
-    _confusion, _counts, _groups, _intervals, _merging, _options, _registry, _report, _scores, _validation,
+    _confusion, _counts, _groups, _intervals, _merging, _options, _registry, _report,
+    _score_metrics, _scores, _validation,
 )
 from ._docstrings import share
 from ._options import (  # noqa: F401 - also importable from here, as before _options existed
@@ -158,6 +159,8 @@ class ClassificationMetric:
                              _weight=weight, _index=index, _scored=scored, _groups=groups)
         self.__dict__["_defaults"] = self._check_defaults(*options)
         _freeze(tuple(self.__dict__.values()))
+        # what score queries sort on first use (``_score_metrics``); never pickled
+        self.__dict__["_cache"] = {}
 
     @classmethod
     def _from_tallies(cls, labels, tallies, n_samples, is_multilabel, options=NO_OPTIONS,
@@ -285,7 +288,9 @@ class ClassificationMetric:
         scored = _scores.Scored(ranks, _confusion.count(ranks, n_classes, in_units),
                                 targets.scores if binary else None,
                                 threshold if binary else None,
-                                int(lookup[-1]) if binary else 1)
+                                int(lookup[-1]) if binary else 1,
+                                None if binary else _scores.in_class_columns(targets.scores,
+                                                                             lookup))
         evaluation = cls.__new__(cls)
         evaluation._init_state(np.array(targets.classes),
                                _confusion.tally(true, pred, n_classes, weight), n_samples,
@@ -410,6 +415,7 @@ class ClassificationMetric:
 
     def __getstate__(self):
         state = dict(self.__dict__)
+        del state["_cache"]
         state["_tallies"] = _tallies_state(state["_tallies"])
         if state["_scored"] is not None:
             state["_scored"] = state["_scored"]._asdict()
@@ -440,6 +446,7 @@ class ClassificationMetric:
         state.setdefault("_groups", None)  # pickled before grouped counts existed
         self.__dict__.update(state)
         _freeze(tuple(self.__dict__.values()))
+        self.__dict__["_cache"] = {}
 
     def __repr__(self):
         shown = self._labels[:_REPR_LABELS].tolist()
@@ -508,6 +515,10 @@ class ClassificationMetric:
 
     threshold_curve = _report.threshold_curve
     best_threshold = _report.best_threshold
+    roc_curve = _score_metrics.roc_curve
+    precision_recall_curve = _score_metrics.precision_recall_curve
+    det_curve = _score_metrics.det_curve
+    calibration_curve = _score_metrics.calibration_curve
     confidence_interval = _intervals.confidence_interval
     CI = _intervals.confidence_interval
     by_group = _groups.by_group
@@ -767,7 +778,8 @@ for _metric in _registry.ALL_METRICS:
     _method = _as_method(_registry.method(_metric), _metric.name)
     setattr(ClassificationMetric, _metric.name, _method)
     setattr(ClassificationMetric, _metric.alias, _method)
-for _name in ("threshold_curve", "best_threshold", "report", "summary", "from_batches",
+for _name in ("threshold_curve", "best_threshold", "roc_curve", "precision_recall_curve",
+              "det_curve", "calibration_curve", "report", "summary", "from_batches",
               "from_dask"):
     _as_method(getattr(vars(ClassificationMetric)[_name], "__func__",
                        vars(ClassificationMetric)[_name]), _name)

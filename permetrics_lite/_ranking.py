@@ -1,0 +1,260 @@
+"""Metrics of scores from one sort: curves, areas, losses and calibration.
+
+Sorting one column of scores gives a :class:`Ranking`: the distinct scores,
+highest first, and the weight of the class's samples (``pos``) and of the other
+samples (``neg``) at each. Samples with equal scores share every term, so each
+curve is a function of the cumulative sums of those two arrays, and each area,
+loss and calibration bin a sum over the distinct scores: O(D) for D distinct
+scores, whatever the number of samples. The definitions are scikit-learn's;
+where it cancels or rounds twice, the counts here are summed exactly
+(integers, unless weighted) and divided once.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+
+from . import _formulas, _warnings
+
+# Rows of a score matrix count as probabilities when they sum to 1 within this:
+# float32 probabilities (softmax output) sum to 1 within about 1e-7.
+PROBABILITY_TOLERANCE = 1e-6
+EPS = np.finfo(np.float64).eps  # log loss clips probabilities to [EPS, 1 - EPS]
+
+
+class Ranking(NamedTuple):
+    """One column of scores against one class, sorted once."""
+
+    thresholds: np.ndarray  # the distinct scores, highest first
+    pos: np.ndarray  # weight (count, unweighted) of the class's samples at each score
+    neg: np.ndarray  # weight (count) of the other samples at each score
+
+
+def rank(scores, positive, weight=None):
+    """The :class:`Ranking` of ``scores`` for the samples where ``positive`` is true.
+
+    Unweighted, two value sorts (of every score, and of the positives' scores)
+    and a binary search replace an argsort and its gathers: numpy sorts values
+    several times faster than it sorts indices.
+    """
+    if weight is None:
+        ascending = np.sort(scores)
+        last = np.append(np.flatnonzero(np.diff(ascending)), len(ascending) - 1)
+        at_or_above = len(ascending) - np.append(0, last[:-1] + 1)
+        positives = np.sort(scores[positive])
+        thresholds = ascending[last][::-1]
+        tps = len(positives) - np.searchsorted(positives, thresholds, "left")
+        pos = np.diff(tps, prepend=0)
+        return Ranking(thresholds, pos, np.diff(at_or_above[::-1], prepend=0) - pos)
+    order = np.argsort(scores, kind="stable")[::-1]
+    descending = scores[order]
+    first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)
+    sorted_weight, sorted_positive = weight[order], positive[order]
+    return Ranking(descending[first],
+                   np.add.reduceat(np.where(sorted_positive, sorted_weight, 0.0), first),
+                   np.add.reduceat(np.where(sorted_positive, 0.0, sorted_weight), first))
+
+
+def combined(rankings):
+    """One ranking of every (sample, class) score: the micro-average's."""
+    thresholds = np.concatenate([r.thresholds for r in rankings])
+    order = np.argsort(-thresholds, kind="stable")
+    descending = thresholds[order]
+    first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)
+    return Ranking(descending[first],
+                   *(np.add.reduceat(np.concatenate([getattr(r, part) for r in rankings])[order],
+                                     first) for part in ("pos", "neg")))
+
+
+def weighed(ranking):
+    """The ranking without scores of zero total weight: scikit-learn drops the
+    samples of zero weight before it sorts."""
+    keep = (ranking.pos + ranking.neg) > 0
+    return ranking if keep.all() else Ranking(*(part[keep] for part in ranking))
+
+
+def at_thresholds(ranking):
+    """``(fps, tps, thresholds)`` as scikit-learn's ``confusion_matrix_at_thresholds``:
+    the weight of negatives and positives at or above each distinct score."""
+    ranking = weighed(ranking)
+    return (np.cumsum(ranking.neg, dtype=np.float64), np.cumsum(ranking.pos, dtype=np.float64),
+            ranking.thresholds)
+
+
+def _corners(*series):
+    """Indices of the points that are not collinear with both neighbours."""
+    return np.flatnonzero(np.concatenate(
+        [[True], np.logical_or.reduce([np.diff(s, 2) != 0 for s in series]), [True]]))
+
+
+def _tp_changes(tps):
+    """Indices of the points where the true positives change on one side or the other."""
+    return np.flatnonzero(np.concatenate(
+        [[True], (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0), [True]]))
+
+
+def _rate(counts, what):
+    if counts[-1] <= 0:
+        _warnings.warn(f"No {what} samples in y_true: the {what} rate is undefined (nan).",
+                       _formulas.UndefinedMetricWarning)
+        return np.full(counts.shape, np.nan)
+    return counts / counts[-1]
+
+
+def roc_curve(ranking, drop_intermediate=True):
+    """``(fpr, tpr, thresholds)``, as ``sklearn.metrics.roc_curve``."""
+    fps, tps, thresholds = at_thresholds(ranking)
+    if drop_intermediate and len(fps) > 2:
+        keep = _corners(fps, tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    fps, tps = np.append(0.0, fps), np.append(0.0, tps)
+    thresholds = np.append(np.inf, thresholds)
+    return _rate(fps, "negative"), _rate(tps, "positive"), thresholds
+
+
+def precision_recall_curve(ranking, drop_intermediate=False):
+    """``(precision, recall, thresholds)``, as ``sklearn.metrics.precision_recall_curve``:
+    thresholds ascending, and a last point (precision 1, recall 0) without one."""
+    fps, tps, thresholds = at_thresholds(ranking)
+    if drop_intermediate and len(fps) > 2:
+        keep = _tp_changes(tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    precision = tps / (tps + fps)  # every threshold is some sample's score: tps + fps > 0
+    if tps[-1] == 0:
+        _warnings.warn("No positive samples in y_true: recall is set to 1 at every "
+                       "threshold, as scikit-learn does.", _formulas.UndefinedMetricWarning)
+        recall = np.ones_like(tps)
+    else:
+        recall = tps / tps[-1]
+    return (np.append(precision[::-1], 1.0), np.append(recall[::-1], 0.0),
+            thresholds[::-1].copy())
+
+
+def det_curve(ranking, drop_intermediate=False):
+    """``(fpr, fnr, thresholds)``, as ``sklearn.metrics.det_curve``: from the last
+    threshold without false positives to the first without false negatives."""
+    fps, tps, thresholds = at_thresholds(ranking)
+    fps, tps = np.append(0.0, fps), np.append(0.0, tps)
+    thresholds = np.append(np.inf, thresholds)
+    if drop_intermediate and len(fps) > 2:
+        keep = _tp_changes(tps)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    first = np.searchsorted(fps, fps[0], "right") - 1
+    last = np.searchsorted(tps, tps[-1]) + 1
+    kept = slice(first, last)
+    return (fps[kept][::-1] / fps[-1], (tps[-1] - tps[kept])[::-1] / tps[-1],
+            thresholds[kept][::-1].copy())
+
+
+def has_both(ranking):
+    """Whether the ranking has weight on both sides: what every area needs."""
+    return ranking.pos.sum() > 0 and ranking.neg.sum() > 0
+
+
+def roc_auc(ranking, max_fpr=None):
+    """The area under the ROC curve: the probability that a positive scores above a
+    negative, ties counting half; with ``max_fpr``, McClish's standardised partial area.
+
+    The whole area is one exact ratio of the counts (integers unless weighted),
+    where scikit-learn sums trapezoids; the partial area follows its
+    interpolation and trapezoids.
+    """
+    if max_fpr is not None and max_fpr != 1:
+        fpr, tpr, _ = roc_curve(ranking)
+        stop = np.searchsorted(fpr, max_fpr, "right")
+        tpr = np.append(tpr[:stop], np.interp(max_fpr, fpr[stop - 1:stop + 1],
+                                              tpr[stop - 1:stop + 1]))
+        fpr = np.append(fpr[:stop], max_fpr)
+        partial = np.trapezoid(tpr, fpr)
+        low, high = 0.5 * max_fpr**2, max_fpr
+        return float(0.5 * (1 + (partial - low) / (high - low)))
+    pos, neg = ranking.pos, ranking.neg
+    above = np.cumsum(pos) - pos  # positives scored strictly higher
+    if pos.dtype.kind == "i":  # twice the area's numerator, an exact integer
+        return int(np.dot(neg, 2 * above + pos)) / (2 * int(pos.sum()) * int(neg.sum()))
+    return float(np.dot(neg, above + 0.5 * pos) / (pos.sum() * neg.sum()))
+
+
+def average_precision(ranking):
+    """Precision at each threshold weighted by the recall it adds, as
+    ``sklearn.metrics.average_precision_score`` (no interpolation)."""
+    fps, tps, _ = at_thresholds(ranking)
+    return float(np.dot(np.diff(tps, prepend=0.0) / tps[-1], tps / (tps + fps)))
+
+
+def log_loss_sum(ranking, complement=False):
+    """The sum of -log p of the ranking's positives (p clipped to [EPS, 1 - EPS]);
+    with ``complement``, of 1-D binary scores: also -log(1 - p) of its negatives."""
+    total = -np.dot(ranking.pos, np.log(np.clip(ranking.thresholds, EPS, 1 - EPS)))
+    if complement:
+        total -= np.dot(ranking.neg, np.log(np.clip(1 - ranking.thresholds, EPS, 1 - EPS)))
+    return float(total)
+
+
+def squared_error_sum(ranking, complement=False):
+    """The sum of (y - p)^2 over the ranking's samples (y: 1 for positives); with
+    ``complement``, of 1-D binary scores: also of the implied column 1 - p,
+    rounded as scikit-learn rounds it."""
+    t = ranking.thresholds
+    if complement:
+        return float(np.dot(ranking.pos, 2 * (1 - t) ** 2)
+                     + np.dot(ranking.neg, (1 - (1 - t)) ** 2 + t**2))
+    return float(np.dot(ranking.pos, (1 - t) ** 2) + np.dot(ranking.neg, t**2))
+
+
+def calibration_bins(ranking, n_bins, strategy):
+    """``(prob_true, prob_pred, weight)`` of each non-empty bin of scores, as
+    ``sklearn.calibration.calibration_curve`` (plus each bin's weight)."""
+    values, weight = ranking.thresholds, ranking.pos + ranking.neg
+    if strategy == "quantile":  # unweighted: the sample quantiles of the scores
+        bins = np.percentile(np.repeat(values[::-1], weight[::-1]),
+                             np.linspace(0, 1, n_bins + 1) * 100)
+    else:
+        bins = np.linspace(0.0, 1.0, n_bins + 1)
+    ids = np.searchsorted(bins[1:-1], values)
+    total = np.bincount(ids, weights=weight, minlength=n_bins)
+    filled = total != 0
+    positives = np.bincount(ids, weights=ranking.pos, minlength=n_bins)
+    scores = np.bincount(ids, weights=values * weight, minlength=n_bins)
+    return positives[filled] / total[filled], scores[filled] / total[filled], total[filled]
+
+
+def calibration_error(ranking, n_bins, strategy):
+    """The bin-weighted mean of |fraction positive - mean score| over the bins."""
+    prob_true, prob_pred, weight = calibration_bins(ranking, n_bins, strategy)
+    return float(np.dot(weight, np.abs(prob_true - prob_pred)) / weight.sum())
+
+
+def one_vs_one(matrix, true, n_classes, weight=None):
+    """``A[a, b]``: the AUC of class a against class b by column a (how often a
+    sample of a outscores one of b there, ties counting half), for every pair.
+
+    One sort of each class's own scores and a binary search of every sample in
+    it: O(K N log N) for all K^2 pairs, where a sort per pair would be O(K^2 ...).
+    """
+    pairs = np.zeros((n_classes, n_classes))
+    for a in range(n_classes):
+        own = true == a
+        column = matrix[:, a]
+        if weight is None:
+            sorted_own = np.sort(column[own])
+            right = np.searchsorted(sorted_own, column, "right")
+            left = np.searchsorted(sorted_own, column, "left")
+            # twice (higher + half the ties): integers, exact in float64 below 2^53
+            doubled = 2 * (len(sorted_own) - right) + (right - left)
+            wins, w_a = np.bincount(true, weights=doubled, minlength=n_classes) / 2, len(sorted_own)
+            sizes = np.bincount(true, minlength=n_classes)
+        else:
+            order = np.argsort(column[own])
+            sorted_own = column[own][order]
+            cumulative = np.append(0.0, np.cumsum(weight[own][order]))
+            right = np.searchsorted(sorted_own, column, "right")
+            left = np.searchsorted(sorted_own, column, "left")
+            w_a = cumulative[-1]
+            higher = w_a - cumulative[right]
+            tied = cumulative[right] - cumulative[left]
+            wins = np.bincount(true, weights=weight * (higher + 0.5 * tied), minlength=n_classes)
+            sizes = np.bincount(true, weights=weight, minlength=n_classes)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            pairs[a] = wins / (w_a * sizes)
+    return pairs

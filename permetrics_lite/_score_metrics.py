@@ -1,0 +1,654 @@
+"""The metrics and curves of scores: methods of an evaluation built by ``from_scores``.
+
+Each is answered from rankings (``_ranking``) that the evaluation sorts on
+first use and caches: one per class of a score matrix, one for 1-D scores.
+Binary problems are 1-D scores and two-column matrices (ranked by the second
+column, the second class's); a matrix of three or more columns is multiclass.
+"""
+
+import numpy as np
+
+from . import _confusion, _formulas, _ranking, _validation, _warnings
+from ._docstrings import share
+
+AUC_AVERAGES = ("macro", "weighted", None)
+APS_AVERAGES = ("macro", "weighted", "micro", None)
+MULTI_CLASS = ("ovr", "ovo")
+STRATEGIES = ("uniform", "quantile")
+
+
+def _cached(self, key, compute):
+    """A value computed on first use and kept: the evaluation's only mutable part."""
+    cache = self._cache
+    if key not in cache:
+        cache[key] = _read_only(compute())
+    return cache[key]
+
+
+def _read_only(value):
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    elif isinstance(value, tuple):
+        for item in value:
+            _read_only(item)
+    return value
+
+
+def _weight(self):
+    return _confusion.in_units(self._weight)
+
+
+def _is_binary(self, query):
+    scored = self._scored_for(query)
+    if scored.scores is None and scored.matrix is None:
+        raise _validation.scores_needed(query, False)
+    return scored.scores is not None or self.n_classes == 2
+
+
+def _class_rankings(self):
+    """One ranking per class of a score matrix: its column against the rest."""
+    def compute():
+        matrix, weight = self._scored.matrix, _weight(self)[0]
+        return tuple(_ranking.rank(matrix[:, k], self._true == k, weight)
+                     for k in range(self.n_classes))
+    return _cached(self, "classes", compute)
+
+
+def _positive_ranking(self):
+    """The ranking of a binary problem: 1-D scores, or a matrix's second column."""
+    scored = self._scored
+    if scored.scores is None:
+        return _class_rankings(self)[1]
+    return _cached(self, "positive", lambda: _ranking.rank(
+        scored.scores, self._true == scored.positive, _weight(self)[0]))
+
+
+def _check_probabilities(self, query):
+    """Refuse scores that are not probabilities: values outside [0, 1], or rows of a
+    matrix that do not sum to 1."""
+    def compute():
+        scored = self._scored
+        values = scored.scores if scored.scores is not None else scored.matrix
+        low, high = values.min(), values.max()
+        if low < 0 or high > 1:
+            return "holds values outside [0, 1] (from {} to {})".format(low, high)
+        if values.ndim == 2:
+            off = np.abs(values.sum(axis=1) - 1) > _ranking.PROBABILITY_TOLERANCE
+            if off.any():
+                row = int(np.argmax(off))
+                return (f"has {int(off.sum())} row(s) that do not sum to 1 (within "
+                        f"{_ranking.PROBABILITY_TOLERANCE}), the first row {row} "
+                        f"summing to {values[row].sum()!r}")
+        return None
+    problem = _cached(self, "not_probabilities", compute)
+    if problem is not None:
+        raise _validation.not_probabilities(query, problem)
+
+
+def _undefined(what):
+    _warnings.warn(f"{what} is undefined (nan).", _formulas.UndefinedMetricWarning)
+    return float("nan")
+
+
+def _binary_auc(ranking, max_fpr, what):
+    if not _ranking.has_both(ranking):
+        return _undefined(f"{what}: y_true has samples of one side only, and ROC AUC")
+    return _ranking.roc_auc(ranking, max_fpr)
+
+
+def _class_average(self, values, average, per_class_support):
+    """scikit-learn's average of per-class values: macro, support-weighted (a class
+    without support counting 0), or ``None`` for ``{label: value}``."""
+    if average is None:
+        return self._per_label(np.asarray(values, dtype=np.float64))
+    if average == "macro":
+        return float(np.mean(values))
+    support = np.asarray(per_class_support, dtype=np.float64)
+    if support.sum() == 0:
+        return 0.0
+    return float(np.dot(np.where(support == 0, 0.0, values), support) / support.sum())
+
+
+def _one_vs_one(self, average):
+    """Hand and Till's multiclass AUC: the mean over pairs of classes present."""
+    def compute():
+        weight = _weight(self)[0]
+        return _ranking.one_vs_one(self._scored.matrix, self._true, self.n_classes, weight)
+    pairs = _cached(self, "one_vs_one", compute)
+    support = np.asarray(self._tallies.support, dtype=np.float64)
+    present = np.flatnonzero(support > 0)
+    if len(present) < 2:
+        return _undefined("One-vs-one ROC AUC with fewer than two classes in y_true")
+    a, b = np.triu_indices(len(present), 1)
+    a, b = present[a], present[b]
+    scores = (pairs[a, b] + pairs[b, a]) / 2
+    if average == "macro":
+        return float(np.mean(scores))
+    prevalence = (support[a] + support[b]) / support.sum()
+    return float(np.dot(scores, prevalence) / prevalence.sum())
+
+
+@share
+def roc_auc_score(self, *, average="macro", multi_class="ovr", max_fpr=None):
+    """Area under the ROC curve: how often a positive outscores a negative.
+
+    For evaluations built by ``from_scores``. Binary problems (1-D scores, or
+    a two-column matrix ranked by its second column) have one curve, and
+    ``average`` and ``multi_class`` do not change it. A matrix of three or
+    more classes is averaged over classes (``"ovr"``) or over pairs of
+    classes (``"ovo"``).
+
+    Parameters
+    ----------
+    average : {"macro", "weighted"} or None, default="macro"
+        Multiclass only. ``"macro"``: the unweighted mean; ``"weighted"``:
+        weighted by each class's support (``"ovr"``) or each pair's prevalence
+        (``"ovo"``); ``None``: ``{label: AUC}`` (``"ovr"`` only).
+    multi_class : {"ovr", "ovo"}, default="ovr"
+        ``"ovr"``: each class against the rest, by its column.
+        ``"ovo"``: Hand and Till's mean over pairs of the classes in y_true,
+        each pair the mean of its two one-against-the-other AUCs.
+    max_fpr : float in (0, 1], default=None
+        Binary only: the area up to this false positive rate, standardised
+        as McClish's (0.5 for a random ranking, 1 for a perfect one).
+
+    Returns
+    -------
+    float or dict
+        In [0, 1]; 0.5 is chance, 1.0 a perfect ranking. nan (with an
+        :class:`~permetrics_lite.UndefinedMetricWarning`) where y_true has
+        no positives or no negatives of a class.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, an unknown ``average`` or
+        ``multi_class``, ``max_fpr`` outside (0, 1] or with a multiclass
+        matrix, ``average=None`` with ``"ovo"``, or a multiclass matrix that
+        is not probabilities (rows summing to 1), as scikit-learn requires.
+
+    See Also
+    --------
+    AUC : Short alias.
+    roc_curve : The curve itself.
+
+    Notes
+    -----
+    :math:`\\mathrm{AUC} = \\frac{1}{PN} \\sum_{i \\in +} \\sum_{j \\in -}
+    ([s_i > s_j] + \\tfrac12 [s_i = s_j])`, weighted by the products of the
+    sample weights when weighted. It is computed from the cached ranking as
+    one exact ratio of counts; ``sklearn.metrics.roc_auc_score`` gives the
+    same value by trapezoids. Weighted one-vs-one is Hand and Till's with
+    weighted pair AUCs and prevalences (scikit-learn refuses weights there).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> cm.AUC()
+    0.75
+    >>> scores = [[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.3, 0.45, 0.25]]
+    >>> three = ClassificationMetric.from_scores(["a", "b", "c", "c"], scores)
+    >>> three.AUC(average=None)
+    {'a': 1.0, 'b': 1.0, 'c': 0.75}
+    >>> three.AUC(multi_class="ovo")
+    0.9166666666666666
+    """
+    average = _validation.check_option("average", average, AUC_AVERAGES)
+    multi_class = _validation.check_option("multi_class", multi_class, MULTI_CLASS)
+    if max_fpr is not None:
+        max_fpr = _validation.check_max_fpr(max_fpr)
+    if _is_binary(self, "roc_auc_score (AUC)"):
+        return _binary_auc(_positive_ranking(self), max_fpr, "The positive class")
+    if max_fpr is not None:
+        raise _validation.multiclass_max_fpr(max_fpr)
+    _check_probabilities(self, "roc_auc_score (AUC) of a multiclass problem")
+    if multi_class == "ovo":
+        if average is None:
+            raise _validation.ovo_per_class()
+        return _one_vs_one(self, average)
+    rankings = _class_rankings(self)
+    values = [_binary_auc(r, None, f"Class {label!r}")
+              for r, label in zip(rankings, self._labels.tolist())]
+    return _class_average(self, values, average, [r.pos.sum() for r in rankings])
+
+
+@share
+def average_precision_score(self, *, average="macro"):
+    """Average precision: the precision at each threshold, weighted by the recall it adds.
+
+    For evaluations built by ``from_scores``. A binary problem has one
+    curve (``average`` does not change it); a multiclass matrix gives one
+    per class, each class against the rest by its column, every class of
+    the evaluation counting (scikit-learn's multilabel form).
+
+    Parameters
+    ----------
+    average : {"macro", "weighted", "micro"} or None, default="macro"
+        Multiclass only. ``"macro"``: the unweighted mean over classes;
+        ``"weighted"``: weighted by support; ``"micro"``: one curve of every
+        (sample, class) score; ``None``: ``{label: AP}``.
+
+    Returns
+    -------
+    float or dict
+        In [0, 1], best 1.0. A class without samples in y_true has AP 0.0,
+        with an :class:`~permetrics_lite.UndefinedMetricWarning` (scikit-learn
+        gives 0.0 too, setting its recall to 1).
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, or an unknown ``average``.
+
+    See Also
+    --------
+    APS : Short alias.
+    precision_recall_curve : The curve it summarises.
+
+    Notes
+    -----
+    :math:`\\mathrm{AP} = \\sum_n (R_n - R_{n-1}) P_n` over the distinct
+    scores, highest first, as ``sklearn.metrics.average_precision_score``:
+    the step function's area, not the trapezoids' (which overestimate it).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> round(cm.APS(), 4)
+    0.8333
+    """
+    average = _validation.check_option("average", average, APS_AVERAGES)
+    if _is_binary(self, "average_precision_score (APS)"):
+        return _binary_ap(_positive_ranking(self), "The positive class")
+    rankings = _class_rankings(self)
+    if average == "micro":
+        return _binary_ap(_cached(self, "micro", lambda: _ranking.combined(rankings)),
+                          "Micro average precision")
+    values = [_binary_ap(r, f"Class {label!r}")
+              for r, label in zip(rankings, self._labels.tolist())]
+    return _class_average(self, values, average, [r.pos.sum() for r in rankings])
+
+
+def _binary_ap(ranking, what):
+    if ranking.pos.sum() == 0:
+        _warnings.warn(f"{what} has no samples in y_true: its average precision is "
+                       "undefined and set to 0.0.", _formulas.UndefinedMetricWarning)
+        return 0.0
+    return _ranking.average_precision(ranking)
+
+
+def _probability_sum(self, query, of_ranking):
+    """The sum over the samples of a probability metric's terms, from the rankings."""
+    _check_probabilities(self, query)
+    if self._scored.scores is not None:
+        return of_ranking(_positive_ranking(self), complement=True)
+    return sum(of_ranking(r) for r in _class_rankings(self))
+
+
+@share
+def log_loss(self, *, normalize=True):
+    """Log loss (cross-entropy): the mean of -log of each sample's probability of its class.
+
+    For evaluations built by ``from_scores`` with probabilities: 1-D
+    scores in [0, 1] (the positive class's), or rows summing to 1.
+
+    Parameters
+    ----------
+    normalize : bool, default=True
+        ``True``: the (weighted) mean; ``False``: the (weighted) sum.
+
+    Returns
+    -------
+    float
+        In [0, inf), best 0.0. Probabilities are clipped to
+        ``[eps, 1 - eps]`` (float64's eps), so a confident mistake costs
+        about 36, not inf.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, or scores that are not
+        probabilities (outside [0, 1], or rows not summing to 1 within 1e-6).
+
+    See Also
+    --------
+    LL : Short alias.
+    brier_score_loss : A bounded loss of the same probabilities.
+
+    Notes
+    -----
+    :math:`\\mathrm{LL} = -\\frac{1}{N} \\sum_i \\log p_{i, y_i}`, as
+    ``sklearn.metrics.log_loss``. It is summed over the cached rankings:
+    samples of equal probability share one logarithm. scikit-learn only
+    warns about rows that do not sum to 1; here they are an error.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 1, 1], [0.2, 0.9, 0.6])
+    >>> round(cm.LL(), 4)
+    0.2798
+    """
+    normalize = _validation.check_bool("normalize", normalize)
+    return _per_sample(self, _probability_sum(self, "log_loss (LL)", _ranking.log_loss_sum),
+                       normalize)
+
+
+def _per_sample(self, total, normalize=True):
+    weight, unit = _weight(self)
+    if not normalize:
+        return float(total * unit)
+    return float(total / (self.n_samples if weight is None else weight.sum()))
+
+
+@share
+def brier_score_loss(self, *, scale_by_half="auto"):
+    """Brier score: the mean squared difference between probabilities and outcomes.
+
+    For evaluations built by ``from_scores`` with probabilities, as
+    scikit-learn 1.9 defines it for binary and multiclass problems.
+
+    Parameters
+    ----------
+    scale_by_half : bool or "auto", default="auto"
+        Halve the sum over classes: ``"auto"`` does for binary problems (1-D
+        scores or two columns), so that it is the mean of :math:`(p - y)^2`
+        for the positive class, in [0, 1]; multiclass sums range in [0, 2].
+
+    Returns
+    -------
+    float
+        Best 0.0; at most 1.0 halved, 2.0 not.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, scores that are not probabilities,
+        or a ``scale_by_half`` that is not a bool or "auto".
+
+    See Also
+    --------
+    BSL : Short alias.
+    log_loss : The logarithmic loss of the same probabilities.
+
+    Notes
+    -----
+    :math:`\\mathrm{BSL} = \\frac{c}{N} \\sum_i \\sum_k (p_{ik} - [y_i = k])^2`
+    with :math:`c = 1/2` when halved, as ``sklearn.metrics.brier_score_loss``
+    (1-D scores :math:`p` are the columns :math:`(1 - p, p)`).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 1, 1], [0.2, 0.9, 0.6])
+    >>> round(cm.BSL(), 4)
+    0.07
+    >>> round(cm.BSL(scale_by_half=False), 4)
+    0.14
+    """
+    if not (isinstance(scale_by_half, str) and scale_by_half == "auto"):
+        scale_by_half = _validation.check_bool("scale_by_half", scale_by_half,
+                                               ' Or pass "auto".')
+    total = _probability_sum(self, "brier_score_loss (BSL)", _ranking.squared_error_sum)
+    if scale_by_half == "auto":
+        scale_by_half = self._scored.scores is not None or self.n_classes < 3
+    return _per_sample(self, total) * (0.5 if scale_by_half else 1.0)
+
+
+def _calibration_ranking(self, query, strategy):
+    """The ranking calibration bins: the positive class's probabilities (binary), or
+    the top-class confidence against being right (multiclass)."""
+    _check_probabilities(self, query)
+    if strategy == "quantile" and self._weight is not None:
+        raise _validation.weighted_quantile_bins(query)
+    if _is_binary(self, query):
+        return _positive_ranking(self)
+
+    def compute():
+        matrix = self._scored.matrix
+        confidence = matrix[np.arange(self.n_samples), self._pred]
+        return _ranking.rank(confidence, self._pred == self._true, _weight(self)[0])
+    return _cached(self, "confidence", compute)
+
+
+def _check_bins(n_bins, strategy):
+    return (_validation.check_n_bins(n_bins),
+            _validation.check_option("strategy", strategy, STRATEGIES))
+
+
+@share
+def expected_calibration_error(self, *, n_bins=10, strategy="uniform"):
+    """Expected calibration error: the bin-weighted mean gap between confidence and accuracy.
+
+    For evaluations built by ``from_scores`` with probabilities. Binary:
+    the positive class's probability against the fraction of positives in
+    each bin (the bins of ``calibration_curve``). Multiclass: the top-class
+    confidence (each row's highest probability) against the accuracy of
+    those predictions, as Guo et al. (2017) define it.
+
+    Parameters
+    ----------
+    n_bins : int, default=10
+        Number of bins of [0, 1].
+    strategy : {"uniform", "quantile"}, default="uniform"
+        ``"uniform"``: bins of equal width; ``"quantile"``: bins of about
+        equal numbers of samples (unweighted evaluations only).
+
+    Returns
+    -------
+    float
+        In [0, 1], best 0.0.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, scores that are not probabilities,
+        ``n_bins`` < 1, an unknown ``strategy``, or ``"quantile"`` with
+        sample weights.
+    TypeError
+        For an ``n_bins`` that is not an integer.
+
+    See Also
+    --------
+    ECE : Short alias.
+    calibration_curve : The bins themselves.
+
+    Notes
+    -----
+    :math:`\\mathrm{ECE} = \\sum_b \\frac{n_b}{N} |\\mathrm{acc}_b -
+    \\mathrm{conf}_b|` over the non-empty bins :math:`b` (sums of weights
+    when weighted). Guo, Pleiss, Sun and Weinberger, "On Calibration of
+    Modern Neural Networks", ICML 2017. The value depends on the bins:
+    report ``n_bins`` and ``strategy`` with it.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.3, 0.7, 0.6])
+    >>> round(cm.ECE(n_bins=2), 4)
+    0.275
+    """
+    n_bins, strategy = _check_bins(n_bins, strategy)
+    ranking = _calibration_ranking(self, "expected_calibration_error (ECE)", strategy)
+    return _ranking.calibration_error(ranking, n_bins, strategy)
+
+
+@share
+def calibration_curve(self, *, n_bins=5, strategy="uniform"):
+    """The fraction of positives against the mean probability in each bin of probabilities.
+
+    For evaluations built by ``from_scores`` with probabilities. Binary: as
+    ``sklearn.calibration.calibration_curve`` of the positive class.
+    Multiclass: ``{label: (prob_true, prob_pred)}``, each class against the
+    rest by its column.
+
+    Parameters
+    ----------
+    n_bins : int, default=5
+        Number of bins of [0, 1].
+    strategy : {"uniform", "quantile"}, default="uniform"
+        ``"uniform"``: bins of equal width; ``"quantile"``: bins at the
+        quantiles of the probabilities (unweighted evaluations only).
+
+    Returns
+    -------
+    (prob_true, prob_pred) or dict of them
+        Two arrays with one value per non-empty bin: the (weighted) fraction
+        of positives and the (weighted) mean probability.
+
+    Raises
+    ------
+    ValueError
+        As :meth:`expected_calibration_error`.
+    TypeError
+        For an ``n_bins`` that is not an integer.
+
+    See Also
+    --------
+    expected_calibration_error : The curve's distance from the diagonal.
+    plot_calibration : The curve as a plot.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.3, 0.7, 0.6])
+    >>> prob_true, prob_pred = cm.calibration_curve(n_bins=2)
+    >>> prob_true.tolist(), prob_pred.tolist()
+    ([0.0, 1.0], [0.2, 0.65])
+    """
+    n_bins, strategy = _check_bins(n_bins, strategy)
+    query = "calibration_curve"
+    _check_probabilities(self, query)
+    if strategy == "quantile" and self._weight is not None:
+        raise _validation.weighted_quantile_bins(query)
+    if _is_binary(self, query):
+        return _ranking.calibration_bins(_positive_ranking(self), n_bins, strategy)[:2]
+    return {label: _ranking.calibration_bins(r, n_bins, strategy)[:2]
+            for r, label in zip(_class_rankings(self), self._labels.tolist())}
+
+
+def _binary_curve(self, query):
+    if not _is_binary(self, query):
+        raise _validation.binary_curve_only(query, self.n_classes)
+    return _positive_ranking(self)
+
+
+@share
+def roc_curve(self, *, drop_intermediate=True):
+    """The ROC curve of a binary problem: false and true positive rates at each threshold.
+
+    Parameters
+    ----------
+    drop_intermediate : bool, default=True
+        Drop the thresholds whose points lie on a straight line between
+        their neighbours (the plot and its area do not change).
+
+    Returns
+    -------
+    fpr, tpr, thresholds : ndarray
+        As ``sklearn.metrics.roc_curve``: thresholds descending, the first
+        ``inf`` (nothing predicted positive). A rate of a side without
+        samples is nan, with an :class:`~permetrics_lite.UndefinedMetricWarning`.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, or a multiclass score matrix.
+
+    See Also
+    --------
+    roc_auc_score : The area under it.
+    plot_roc_curve : The curve as a plot.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr, tpr, thresholds = cm.roc_curve()
+    >>> fpr.tolist(), tpr.tolist(), thresholds.tolist()
+    ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], [inf, 0.8, 0.4, 0.35, 0.1])
+    """
+    drop_intermediate = _validation.check_bool("drop_intermediate", drop_intermediate)
+    return _ranking.roc_curve(_binary_curve(self, "roc_curve"), drop_intermediate)
+
+
+@share
+def precision_recall_curve(self, *, drop_intermediate=False):
+    """Precision and recall of a binary problem at each threshold.
+
+    Parameters
+    ----------
+    drop_intermediate : bool, default=False
+        Drop the thresholds where recall does not change on either side.
+
+    Returns
+    -------
+    precision, recall, thresholds : ndarray
+        As ``sklearn.metrics.precision_recall_curve``: thresholds
+        ascending, and a last point (precision 1, recall 0) without a threshold.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, or a multiclass score matrix.
+
+    See Also
+    --------
+    average_precision_score : The curve's summary.
+    plot_precision_recall_curve : The curve as a plot.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> precision, recall, thresholds = cm.precision_recall_curve()
+    >>> precision.round(4).tolist(), recall.tolist(), thresholds.tolist()
+    ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
+    """
+    drop_intermediate = _validation.check_bool("drop_intermediate", drop_intermediate)
+    return _ranking.precision_recall_curve(_binary_curve(self, "precision_recall_curve"),
+                                           drop_intermediate)
+
+
+@share
+def det_curve(self, *, drop_intermediate=False):
+    """The detection error tradeoff of a binary problem: false positive and false
+    negative rates at each threshold.
+
+    Parameters
+    ----------
+    drop_intermediate : bool, default=False
+        Drop the thresholds where the false negative rate does not change
+        on either side.
+
+    Returns
+    -------
+    fpr, fnr, thresholds : ndarray
+        As ``sklearn.metrics.det_curve``: thresholds ascending, from the
+        last without false positives to the first without false negatives.
+
+    Raises
+    ------
+    ValueError
+        For an evaluation without scores, a multiclass score matrix, or a
+        y_true with samples of one class only (the curve is undefined).
+
+    See Also
+    --------
+    roc_curve : The same tradeoff as true positive rates.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr, fnr, thresholds = cm.det_curve()
+    >>> fpr.tolist(), fnr.tolist(), thresholds.tolist()
+    ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
+    """
+    drop_intermediate = _validation.check_bool("drop_intermediate", drop_intermediate)
+    ranking = _binary_curve(self, "det_curve")
+    if not _ranking.has_both(ranking):
+        raise _validation.one_class_curve("det_curve")
+    return _ranking.det_curve(ranking, drop_intermediate)
