@@ -45,7 +45,9 @@ def rank(scores, positive, weight=None):
         thresholds = ascending[last][::-1]
         tps = len(positives) - np.searchsorted(positives, thresholds, "left")
         pos = np.diff(tps, prepend=0)
-        return Ranking(thresholds, pos, np.diff(at_or_above[::-1], prepend=0) - pos)
+        counts = np.uint32 if len(scores) < 2**32 else np.int64  # 16 B per distinct score
+        return Ranking(thresholds, pos.astype(counts),
+                       (np.diff(at_or_above[::-1], prepend=0) - pos).astype(counts))
     order = np.argsort(scores, kind="stable")[::-1]
     descending = scores[order]
     first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)
@@ -169,6 +171,8 @@ def roc_auc(ranking, max_fpr=None):
         low, high = 0.5 * max_fpr**2, max_fpr
         return float(0.5 * (1 + (partial - low) / (high - low)))
     pos, neg = ranking.pos, ranking.neg
+    if pos.dtype.kind in "iu":
+        pos, neg = pos.astype(np.int64), neg.astype(np.int64)
     above = np.cumsum(pos) - pos  # positives scored strictly higher
     if pos.dtype.kind == "i":  # twice the area's numerator, an exact integer
         return int(np.dot(neg, 2 * above + pos)) / (2 * int(pos.sum()) * int(neg.sum()))

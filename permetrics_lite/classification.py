@@ -764,6 +764,117 @@ class ClassificationMetric:
 
         return plotting.threshold_curve(self, metric, ax)
 
+    @share
+    def plot_roc_curve(self, ax=None):
+        """Draw the ROC curve (one line per class of a multiclass matrix); return the Axes.
+
+        Parameters
+        ----------
+        {{ax}}
+
+        {{plot_returns}}
+
+        Raises
+        ------
+        ImportError
+            If matplotlib (the extra ``plot``) is not installed.
+        ValueError
+            For an evaluation without scores.
+
+        See Also
+        --------
+        roc_curve, roc_auc_score
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> ax = cm.plot_roc_curve()
+        >>> ax.get_xlabel(), ax.get_ylabel()
+        ('False positive rate', 'True positive rate')
+        """
+        from . import plotting
+
+        return plotting.roc_curve(self, ax)
+
+    @share
+    def plot_precision_recall_curve(self, ax=None):
+        """Draw the precision-recall curve (one line per class of a multiclass matrix);
+        return the Axes.
+
+        Parameters
+        ----------
+        {{ax}}
+
+        {{plot_returns}}
+
+        Raises
+        ------
+        ImportError
+            If matplotlib (the extra ``plot``) is not installed.
+        ValueError
+            For an evaluation without scores.
+
+        See Also
+        --------
+        precision_recall_curve, average_precision_score
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> ax = cm.plot_precision_recall_curve()
+        >>> ax.get_xlabel(), ax.get_ylabel()
+        ('Recall', 'Precision')
+        """
+        from . import plotting
+
+        return plotting.precision_recall_curve(self, ax)
+
+    @share
+    def plot_calibration(self, n_bins=10, strategy="uniform", ax=None):
+        """Draw the calibration curve (reliability diagram) against the diagonal; return
+        the Axes.
+
+        Parameters
+        ----------
+        n_bins : int, default=10
+            Number of bins of [0, 1], as for :meth:`calibration_curve`.
+        strategy : {"uniform", "quantile"}, default="uniform"
+            As for :meth:`calibration_curve`.
+        {{ax}}
+
+        {{plot_returns}}
+
+        Raises
+        ------
+        ImportError
+            If matplotlib (the extra ``plot``) is not installed.
+        ValueError
+            As :meth:`calibration_curve`.
+
+        See Also
+        --------
+        calibration_curve, expected_calibration_error
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from permetrics_lite import ClassificationMetric
+        >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.3, 0.7, 0.6])
+        >>> ax = cm.plot_calibration(n_bins=2)
+        >>> ax.get_xlabel(), ax.get_ylabel()
+        ('Mean predicted probability', 'Fraction of positives')
+        """
+        from . import plotting
+
+        return plotting.calibration(self, n_bins, strategy, ax)
+
 
 def _as_method(function, name):
     """A function of an evaluation, named as the method it becomes."""
