@@ -188,6 +188,9 @@ class Intervals:
         :class:`~permetrics_lite._validation.MethodNotApplicable` error when the
         method cannot give its interval (before the estimate could warn)."""
         method, evaluation = self.method, self.evaluation
+        if row.kind == _scores_kind() and row.proportion is None:
+            raise _validation.interval_unsupported(
+                method, row.alias, "(a metric of scores)", "no interval method applies to it")
         if method in PROPORTION_METHODS:
             if row.proportion is None:
                 raise _validation.interval_unsupported(
@@ -200,7 +203,7 @@ class Intervals:
         if method in RESAMPLING_METHODS and row.kind == _scores_kind():
             raise _validation.interval_unsupported(
                 method, row.alias, "(a metric of scores: resampled confusion matrices do not "
-                "hold them; use method='wilson')")
+                "hold them)", "use a proportion method such as method='wilson'")
         estimate = self._estimate(row, params)
         if method == "analytic":
             error = row.analytic(evaluation, **params)

@@ -9,7 +9,10 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _intervals, _queries, _registry, _scores, _validation
+from . import (
+    _confusion, _formulas, _intervals, _queries, _ranking, _registry, _score_metrics, _scores,
+    _validation,
+)
 from ._docstrings import share
 from ._options import NOT_GIVEN, Default
 
@@ -53,9 +56,11 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
 
     Notes
     -----
-    One sort of the scores (``numpy.unique``), one tally per distinct
-    score and cumulative sums from the top: O(N log N) for all the
-    thresholds, never a pass per threshold.
+    The ranking of the scores (sorted once, on the first score query, and
+    cached) holds the weight of each class at each distinct score; the
+    curve is their cumulative sums from the top: O(D) for D distinct
+    scores, never a pass per threshold. A query's own ``sample_weight``
+    sorts again.
 
     Examples
     --------
@@ -71,7 +76,11 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
     zero_division = self._zero_division(zero_division)
     scored = self._scored_for("threshold_curve", binary=True)
     weight, unit = _confusion.in_units(self._weight_for(sample_weight))
-    thresholds, counts = _scores.sweep(scored.scores, self._true == scored.positive, weight)
+    if sample_weight is None:  # the ranking every score query shares
+        ranking = _score_metrics.positive_ranking(self)
+    else:
+        ranking = _ranking.rank(scored.scores, self._true == scored.positive, weight)
+    thresholds, counts = _scores.sweep(ranking)
     # the columns are fresh arrays: no copy (a copy of 10^7 rows takes seconds)
     columns = _scores.curve(thresholds, counts, zero_division, _registry.CURVE, unit)
     return pd.DataFrame(columns, copy=False)
@@ -271,7 +280,7 @@ def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
             _queries.warn_predicted_only(self, tallies)
             warnings.filterwarnings("ignore", _queries.PREDICTED_ONLY, UserWarning)
         for metric in _registry.ALL_METRICS:
-            if metric.kind == _registry.SCORE and (self._scored is None
+            if metric.kind == _registry.SCORE and (not _score_metrics.has_scores(self)
                                                    or sample_weight is not None):
                 continue  # metrics of scores: of the evaluation's own scores and weights
             if metric.multilabel or not self._is_multilabel:

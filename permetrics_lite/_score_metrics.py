@@ -38,11 +38,17 @@ def _weight(self):
     return _confusion.in_units(self._weight)
 
 
+def has_scores(self):
+    """Whether the evaluation keeps its scores (an evaluation of a score matrix pickled
+    by release 0.1.0 kept its predictions only)."""
+    scored = self._scored
+    return scored is not None and (scored.scores is not None or scored.matrix is not None)
+
+
 def _is_binary(self, query):
-    scored = self._scored_for(query)
-    if scored.scores is None and scored.matrix is None:
+    if not has_scores(self):
         raise _validation.scores_needed(query, False)
-    return scored.scores is not None or self.n_classes == 2
+    return self._scored.scores is not None or self.n_classes == 2
 
 
 def _class_rankings(self):
@@ -54,7 +60,7 @@ def _class_rankings(self):
     return _cached(self, "classes", compute)
 
 
-def _positive_ranking(self):
+def positive_ranking(self):
     """The ranking of a binary problem: 1-D scores, or a matrix's second column."""
     scored = self._scored
     if scored.scores is None:
@@ -199,7 +205,7 @@ def roc_auc_score(self, *, average="macro", multi_class="ovr", max_fpr=None):
     if max_fpr is not None:
         max_fpr = _validation.check_max_fpr(max_fpr)
     if _is_binary(self, "roc_auc_score (AUC)"):
-        return _binary_auc(_positive_ranking(self), max_fpr, "The positive class")
+        return _binary_auc(positive_ranking(self), max_fpr, "The positive class")
     if max_fpr is not None:
         raise _validation.multiclass_max_fpr(max_fpr)
     _check_probabilities(self, "roc_auc_score (AUC) of a multiclass problem")
@@ -261,7 +267,7 @@ def average_precision_score(self, *, average="macro"):
     """
     average = _validation.check_option("average", average, APS_AVERAGES)
     if _is_binary(self, "average_precision_score (APS)"):
-        return _binary_ap(_positive_ranking(self), "The positive class")
+        return _binary_ap(positive_ranking(self), "The positive class")
     rankings = _class_rankings(self)
     if average == "micro":
         return _binary_ap(_cached(self, "micro", lambda: _ranking.combined(rankings)),
@@ -283,7 +289,7 @@ def _probability_sum(self, query, of_ranking):
     """The sum over the samples of a probability metric's terms, from the rankings."""
     _check_probabilities(self, query)
     if self._scored.scores is not None:
-        return of_ranking(_positive_ranking(self), complement=True)
+        return of_ranking(positive_ranking(self), complement=True)
     return sum(of_ranking(r) for r in _class_rankings(self))
 
 
@@ -404,7 +410,7 @@ def _calibration_ranking(self, query, strategy):
     if strategy == "quantile" and self._weight is not None:
         raise _validation.weighted_quantile_bins(query)
     if _is_binary(self, query):
-        return _positive_ranking(self)
+        return positive_ranking(self)
 
     def compute():
         matrix = self._scored.matrix
@@ -524,7 +530,7 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
     if strategy == "quantile" and self._weight is not None:
         raise _validation.weighted_quantile_bins(query)
     if _is_binary(self, query):
-        return _ranking.calibration_bins(_positive_ranking(self), n_bins, strategy)[:2]
+        return _ranking.calibration_bins(positive_ranking(self), n_bins, strategy)[:2]
     return {label: _ranking.calibration_bins(r, n_bins, strategy)[:2]
             for r, label in zip(_class_rankings(self), self._labels.tolist())}
 
@@ -532,7 +538,7 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
 def _binary_curve(self, query):
     if not _is_binary(self, query):
         raise _validation.binary_curve_only(query, self.n_classes)
-    return _positive_ranking(self)
+    return positive_ranking(self)
 
 
 @share

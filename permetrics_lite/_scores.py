@@ -72,20 +72,14 @@ def top_k(rank_counts, tallies, k):
     return min(tallies.correct + rank_counts[1:k].sum().item(), tallies.total)
 
 
-def sweep(scores, positive, weight=None):
-    """Thresholds (each distinct score, ascending) and the counts each one gives.
-
-    One sort (``np.unique``), one tally per distinct score, then cumulative
-    sums from the top: a threshold predicts positive every score at or above it.
-    """
-    thresholds, inverse = np.unique(scores, return_inverse=True)
-    by_class = []
-    for mask in (positive, ~positive):
-        counts = _confusion.count(inverse[mask], len(thresholds),
-                                  None if weight is None else weight[mask])
-        by_class.append(np.cumsum(counts[::-1])[::-1])
-    tp, fp = by_class  # the lowest threshold predicts every sample positive
-    return thresholds, _formulas.Counts(tp, fp, tp[0] - tp, fp[0] - fp)
+def sweep(ranking):
+    """Thresholds (each distinct score, ascending) and the counts each one gives,
+    from a :class:`~permetrics_lite._ranking.Ranking`: cumulative sums from the top,
+    since a threshold predicts positive every score at or above it."""
+    dtype = np.int64 if ranking.pos.dtype.kind in "iu" else np.float64
+    tp, fp = (np.cumsum(counts, dtype=dtype)[::-1] for counts in (ranking.pos, ranking.neg))
+    # the lowest threshold predicts every sample positive
+    return ranking.thresholds[::-1].copy(), _formulas.Counts(tp, fp, tp[0] - tp, fp[0] - fp)
 
 
 def curve_column(metric, metrics):

@@ -1115,11 +1115,9 @@ class MethodNotApplicable(ValueError):
     report show nan bounds for those rows)."""
 
 
-def interval_unsupported(method, metric, why):
-    return MethodNotApplicable(
-        f"method={method!r} does not apply to {metric} {why}; use method='bootstrap' or "
-        "'bca', which apply to every metric."
-    )
+def interval_unsupported(method, metric, why, instead=None):
+    instead = instead or "use method='bootstrap' or 'bca', which apply to every metric of labels"
+    return MethodNotApplicable(f"method={method!r} does not apply to {metric} {why}; {instead}.")
 
 
 def weighted_interval(method):

@@ -4,6 +4,11 @@ import warnings
 
 import numpy as np
 
+from permetrics_lite import _registry
+
+SCORE_ROWS = {m.alias + suffix for m in _registry.SCORE_METRICS  # summary rows of scores
+              for suffix, _ in m.summary}
+
 
 def plain_id(value):
     """A test id of letters, digits and spaces: mutation testing selects tests by id,
@@ -23,7 +28,9 @@ def answers(cm):
             "PCA": cm.PCA(),
             "CM": cm.CM().tolist(),
             "report": cm.report(zero_division=np.nan).to_dict(),
-            "summary": cm.summary(zero_division=np.nan).to_dict(),
+            "summary": {row: value for row, value in
+                        cm.summary(zero_division=np.nan).to_dict().items()
+                        if row not in SCORE_ROWS},
             "HML": cm.HML(),
         }
         if not cm.is_multilabel:

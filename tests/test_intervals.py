@@ -512,7 +512,10 @@ def test_top_k_accuracy_is_a_proportion_of_samples():
 FULL_MESSAGES = [
     ({"metric": "MCC", "method": "wilson"},
      "method='wilson' does not apply to MCC (it is not a count over a count); use "
-     "method='bootstrap' or 'bca', which apply to every metric."),
+     "method='bootstrap' or 'bca', which apply to every metric of labels."),
+    ({"metric": "AUC", "method": "bootstrap"},
+     "method='bootstrap' does not apply to AUC (a metric of scores); no interval method "
+     "applies to it."),
     ({"n_resamples": 5},
      "n_resamples applies to method='bootstrap' or 'bca' only; method='wilson' does not "
      "resample."),

@@ -9,7 +9,7 @@ import pytest
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
-from permetrics_lite import _formulas, _registry, _scores
+from permetrics_lite import _formulas, _ranking, _registry, _scores
 from permetrics_lite._confusion import Tallies
 
 
@@ -93,7 +93,7 @@ def test_top_k_accuracy_with_weights_against_sklearn():
 def test_sweep_against_a_loop_over_thresholds():
     scores = np.array([0.3, 0.9, 0.3, 0.1, 0.6, 0.9])
     positive = np.array([True, True, False, False, True, False])
-    thresholds, counts = _scores.sweep(scores, positive)
+    thresholds, counts = _scores.sweep(_ranking.rank(scores, positive))
     assert thresholds.tolist() == [0.1, 0.3, 0.6, 0.9]
     for i, threshold in enumerate(thresholds.tolist()):
         above = scores >= threshold
@@ -107,7 +107,7 @@ def test_sweep_with_weights_against_a_loop():
     scores = np.array([0.2, 0.8, 0.2, 0.5])
     positive = np.array([True, False, False, True])
     weight = np.array([0.5, 2.0, 0.25, 1.0])
-    thresholds, counts = _scores.sweep(scores, positive, weight)
+    thresholds, counts = _scores.sweep(_ranking.rank(scores, positive, weight))
     for i, threshold in enumerate(thresholds.tolist()):
         above = scores >= threshold
         assert counts.tp[i] == weight[above & positive].sum()
