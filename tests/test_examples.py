@@ -23,7 +23,8 @@ def run(name, capsys):
 def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
               "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py",
-              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py", "groups.py", "comparison.py"}
+              "threshold_choice.py", "top_k.py", "plots.py", "intervals.py", "groups.py", "comparison.py",
+              "score_metrics.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -216,3 +217,79 @@ def test_comparison(capsys):
     assert "accuracy of A: 0.8250, of B: 0.8183" in out
     assert "both right 488, only A 7, only B 3, neither 102" in out
     assert "exact McNemar p-value: 0.3438" in out and "mid-p McNemar p-value: 0.2266" in out
+
+
+def expected_calibration_error(correct, confidence, n_bins=10):
+    """Brute force: the sample-weighted mean |accuracy - mean confidence| over the uniform
+    bins of sklearn.calibration.calibration_curve (right-closed, the first from 0)."""
+    bins = np.digitize(confidence, np.linspace(0, 1, n_bins + 1)[1:-1], right=True)
+    return sum(np.mean(bins == b) * abs(correct[bins == b].mean() - confidence[bins == b].mean())
+               for b in np.unique(bins))
+
+
+def test_score_metrics(capsys, monkeypatch, tmp_path):
+    from matplotlib import pyplot as plt
+    from sklearn.preprocessing import label_binarize
+
+    monkeypatch.setattr("sys.argv", ["score_metrics.py", str(tmp_path)])
+    ns, out = run("score_metrics.py", capsys)
+    # binary: the probability of "malignant", predict_proba's second column
+    y, scores = ns["cancer_y"], ns["cancer_scores"]
+    assert list(ns["cancer_model"].classes_) == ["benign", "malignant"]
+    assert ns["positive"] == "malignant" and len(y) == 171
+    malignant = y == "malignant"
+    assert np.array_equal(scores, ns["cancer_model"].predict_proba(ns["cancer_x"])[:, 1])
+    binary = {
+        "AUC": sklearn_metrics.roc_auc_score(malignant, scores),
+        "APS": sklearn_metrics.average_precision_score(malignant, scores),
+        "LL": sklearn_metrics.log_loss(malignant, scores),
+        "BSL": sklearn_metrics.brier_score_loss(malignant, scores),
+        "ECE": expected_calibration_error(malignant, scores),
+    }
+    assert ns["binary"] == pytest.approx(binary, rel=1e-9)
+    for name, value in binary.items():
+        assert f"  {name:<8} {value:.4f}" in out
+    recall = sklearn_metrics.recall_score(malignant, scores >= 0.5)
+    assert f"recall of malignant at threshold 0.5: {recall:.4f}" in out
+    # multiclass: the probability matrix, columns in the model's class order
+    y, matrix, classes = ns["digits_y"], ns["digits_scores"], ns["digits_model"].classes_
+    assert list(classes) == list(range(10)) and matrix.shape == (540, 10)
+    predicted = classes[matrix.argmax(axis=1)]
+    multiclass = {
+        "AUC ovr": sklearn_metrics.roc_auc_score(y, matrix, multi_class="ovr", labels=classes),
+        "AUC ovo": sklearn_metrics.roc_auc_score(y, matrix, multi_class="ovo", labels=classes),
+        "APS": sklearn_metrics.average_precision_score(label_binarize(y, classes=classes), matrix),
+        "LL": sklearn_metrics.log_loss(y, matrix, labels=classes),
+        "BSL": sklearn_metrics.brier_score_loss(y, matrix, labels=classes),
+        "ECE": expected_calibration_error(predicted == y, matrix.max(axis=1)),
+    }
+    assert ns["multiclass"] == pytest.approx(multiclass, rel=1e-9)
+    for name, value in multiclass.items():
+        assert f"  {name:<8} {value:.4f}" in out
+    accuracy = sklearn_metrics.accuracy_score(y, predicted)
+    assert f"accuracy {accuracy:.4f}" in out
+    summary = ns["summary"]
+    assert summary["AS"] == pytest.approx(accuracy)
+    assert summary["AUC"] == pytest.approx(multiclass["AUC ovr"], rel=1e-9)
+    assert summary["LL"] == pytest.approx(multiclass["LL"], rel=1e-9)
+    assert summary["F1S_macro"] == pytest.approx(
+        sklearn_metrics.f1_score(y, predicted, average="macro"), rel=1e-9)
+    # the plots: saved in the directory given, and drawn from the same curves
+    path = tmp_path / "score_plots.png"
+    assert f"saved {path}" in out and image.imread(path).std() > 0.01
+    figure = ns["draw_plots"]()
+    try:
+        roc, pr, calibration = figure.axes[:3]
+        fpr, tpr, _ = sklearn_metrics.roc_curve(malignant, scores)
+        np.testing.assert_allclose(roc.lines[0].get_xydata(), np.column_stack([fpr, tpr]),
+                                   rtol=1e-12)
+        assert roc.lines[0].get_label() == f"AUC = {binary['AUC']:.3f}"
+        assert pr.lines[0].get_label() == f"AP = {binary['APS']:.3f}"
+        assert calibration.lines[0].get_label() == f"ECE = {binary['ECE']:.3f}"
+        digits_roc = figure.axes[3]
+        assert len(digits_roc.lines) == 11  # ten classes and the chance diagonal
+        fpr, tpr, _ = sklearn_metrics.roc_curve(y == 7, matrix[:, 7])
+        np.testing.assert_allclose(digits_roc.lines[7].get_xydata(), np.column_stack([fpr, tpr]),
+                                   rtol=1e-12)
+    finally:
+        plt.close(figure)

@@ -1,14 +1,17 @@
 """The plots render to PNG with the Agg backend and carry the right labels."""
 
 import sys
+import warnings
 
 import matplotlib
 import numpy as np
 import pytest
 from matplotlib import image
 from matplotlib import pyplot as plt
+from sklearn import calibration as sklearn_calibration
+from sklearn import metrics as sklearn_metrics
 
-from permetrics_lite import ClassificationMetric
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _ranking, _score_metrics
 
 matplotlib.use("Agg")  # no display: render to files
 
@@ -124,3 +127,276 @@ def test_confusion_matrix_annotations_follow_the_values_and_stop_at_30_classes()
     many = ClassificationMetric(codes, np.roll(codes, 1))
     ax = many.plot_confusion_matrix()
     assert not ax.texts and len(ax.get_xticklabels()) == 31
+
+
+# ---------------------------------------------------------------------------
+# Curves of scores: ROC, precision-recall and calibration
+# ---------------------------------------------------------------------------
+
+CLASSES = np.array(["bird", "cat", "dog"])
+
+
+def binary_scores(n=300, seed=5):
+    """String classes, 40 % "spam"; probabilities of "spam" rounded to two decimals (ties)."""
+    rng = np.random.default_rng(seed)
+    spam = rng.random(n) < 0.4
+    scores = 1 / (1 + np.exp(-(rng.normal(size=n) + np.where(spam, 1.0, -0.8))))
+    return np.where(spam, "spam", "ham"), scores.round(2)
+
+
+def matrix_scores(n=300, seed=11):
+    """Three classes and softmax probabilities, each row's true class favoured, rows repeated
+    (ties)."""
+    rng = np.random.default_rng(seed)
+    codes = rng.integers(0, 3, n // 2)
+    logits = rng.normal(size=(n // 2, 3)) + 1.2 * np.eye(3)[codes]
+    probabilities = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    return CLASSES[np.tile(codes, 2)], np.tile(probabilities, (2, 1))
+
+
+def xy(*columns):
+    return np.column_stack(columns)
+
+
+def legend(ax):
+    return texts(ax.get_legend().get_texts())
+
+
+def ece_oracle(is_positive, probability, n_bins):
+    """Brute force: the sample-weighted mean |fraction positive - mean probability| of the
+    uniform bins of scikit-learn's calibration_curve (right-closed, the first from 0)."""
+    bins = np.digitize(probability, np.linspace(0, 1, n_bins + 1)[1:-1], right=True)
+    return sum(np.sum(bins == b) / len(bins)
+               * abs(is_positive[bins == b].mean() - probability[bins == b].mean())
+               for b in np.unique(bins))
+
+
+def test_roc_curve_of_binary_scores_is_the_curve_labelled_with_its_auc(tmp_path):
+    y, scores = binary_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    ax = cm.plot_roc_curve()
+    rendered(ax, tmp_path)
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("False positive rate", "True positive rate")
+    assert ax.get_title() == "ROC curve (positive: spam)"
+    fpr, tpr, _ = cm.roc_curve()
+    np.testing.assert_array_equal(ax.lines[0].get_xydata(), xy(fpr, tpr))
+    sk_fpr, sk_tpr, _ = sklearn_metrics.roc_curve(y == "spam", scores)
+    np.testing.assert_allclose(ax.lines[0].get_xydata(), xy(sk_fpr, sk_tpr), rtol=1e-12)
+    auc = sklearn_metrics.roc_auc_score(y == "spam", scores)
+    assert cm.AUC() == pytest.approx(auc, rel=1e-12)
+    assert legend(ax) == [f"AUC = {auc:.3f}", "Chance (AUC = 0.5)"]
+    chance = ax.lines[-1]
+    assert len(ax.lines) == 2 and chance.get_linestyle() == "--"
+    np.testing.assert_array_equal(chance.get_xydata(), [[0, 0], [1, 1]])
+
+
+def test_roc_curves_of_a_score_matrix_one_per_class(tmp_path):
+    y, scores = matrix_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    ax = cm.plot_roc_curve()
+    rendered(ax, tmp_path)
+    assert ax.get_title() == "ROC curves (one-vs-rest)" and len(ax.lines) == 4
+    rankings, aucs = _score_metrics._class_rankings(cm), cm.AUC(average=None)
+    labels = []
+    for k, label in enumerate(CLASSES):
+        fpr, tpr, _ = _ranking.roc_curve(rankings[k])
+        np.testing.assert_array_equal(ax.lines[k].get_xydata(), xy(fpr, tpr))
+        sk_fpr, sk_tpr, _ = sklearn_metrics.roc_curve(y == label, scores[:, k])
+        np.testing.assert_allclose(ax.lines[k].get_xydata(), xy(sk_fpr, sk_tpr), rtol=1e-12)
+        auc = sklearn_metrics.roc_auc_score(y == label, scores[:, k])
+        assert aucs[label] == pytest.approx(auc, rel=1e-12)
+        labels.append(f"{label} (AUC = {auc:.3f})")
+    assert legend(ax) == labels + ["Chance (AUC = 0.5)"]
+
+
+def test_roc_curves_of_decision_values_need_no_probabilities():
+    y, scores = matrix_scores()
+    decision = np.log(scores) * 3 + 1  # the same ranking of each column, not probabilities
+    cm = ClassificationMetric.from_scores(y, decision)
+    ax = cm.plot_roc_curve()
+    for k, label in enumerate(CLASSES):
+        sk_fpr, sk_tpr, _ = sklearn_metrics.roc_curve(y == label, decision[:, k])
+        np.testing.assert_allclose(ax.lines[k].get_xydata(), xy(sk_fpr, sk_tpr), rtol=1e-12)
+        auc = sklearn_metrics.roc_auc_score(y == label, decision[:, k])
+        assert ax.lines[k].get_label() == f"{label} (AUC = {auc:.3f})"
+    with pytest.raises(ValueError, match=r"plot_calibration needs probabilities"):
+        cm.plot_calibration()
+
+
+def test_two_column_matrix_is_binary_ranked_by_its_second_column():
+    y, scores = binary_scores()
+    matrix = ClassificationMetric.from_scores(y, np.column_stack([1 - scores, scores]))
+    one_d = ClassificationMetric.from_scores(y, scores)
+    for draw in ("plot_roc_curve", "plot_precision_recall_curve", "plot_calibration"):
+        ax, reference = getattr(matrix, draw)(), getattr(one_d, draw)()
+        assert legend(ax) == legend(reference) and ax.get_title() == reference.get_title()
+        np.testing.assert_allclose(ax.lines[0].get_xydata(), reference.lines[0].get_xydata(),
+                                   rtol=1e-12)
+
+
+def test_weighted_roc_curve_is_scikit_learns():
+    y, scores = binary_scores()
+    weight = np.random.default_rng(2).integers(1, 5, len(y)) / 4
+    ax = ClassificationMetric.from_scores(y, scores, sample_weight=weight).plot_roc_curve()
+    sk_fpr, sk_tpr, _ = sklearn_metrics.roc_curve(y == "spam", scores, sample_weight=weight)
+    np.testing.assert_allclose(ax.lines[0].get_xydata(), xy(sk_fpr, sk_tpr), rtol=1e-12)
+    auc = sklearn_metrics.roc_auc_score(y == "spam", scores, sample_weight=weight)
+    assert ax.lines[0].get_label() == f"AUC = {auc:.3f}"
+
+
+def test_precision_recall_curve_of_binary_scores_is_a_step_plot_labelled_with_ap(tmp_path):
+    y, scores = binary_scores()
+    cm = ClassificationMetric.from_scores(y, 1 - scores, pos_label="ham")  # "ham", not "spam"
+    ax = cm.plot_precision_recall_curve()
+    rendered(ax, tmp_path)
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("Recall", "Precision")
+    assert ax.get_title() == "Precision-recall curve (positive: ham)" and len(ax.lines) == 1
+    step = ax.lines[0]
+    assert step.get_drawstyle() == "steps-post"
+    precision, recall, _ = cm.precision_recall_curve()
+    np.testing.assert_array_equal(step.get_xydata(), xy(recall, precision))
+    sk_precision, sk_recall, _ = sklearn_metrics.precision_recall_curve(y == "ham", 1 - scores)
+    np.testing.assert_allclose(step.get_xydata(), xy(sk_recall, sk_precision), rtol=1e-12)
+    ap = sklearn_metrics.average_precision_score(y == "ham", 1 - scores)
+    assert cm.APS() == pytest.approx(ap, rel=1e-12)
+    assert legend(ax) == [f"AP = {ap:.3f}"]
+
+
+def test_precision_recall_curves_of_a_score_matrix_one_per_class(tmp_path):
+    y, scores = matrix_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    ax = cm.plot_precision_recall_curve()
+    rendered(ax, tmp_path)
+    assert ax.get_title() == "Precision-recall curves (one-vs-rest)" and len(ax.lines) == 3
+    rankings, aps = _score_metrics._class_rankings(cm), cm.APS(average=None)
+    for k, label in enumerate(CLASSES):
+        line = ax.lines[k]
+        assert line.get_drawstyle() == "steps-post"
+        precision, recall, _ = _ranking.precision_recall_curve(rankings[k])
+        np.testing.assert_array_equal(line.get_xydata(), xy(recall, precision))
+        sk_precision, sk_recall, _ = sklearn_metrics.precision_recall_curve(y == label,
+                                                                            scores[:, k])
+        np.testing.assert_allclose(line.get_xydata(), xy(sk_recall, sk_precision), rtol=1e-12)
+        ap = sklearn_metrics.average_precision_score(y == label, scores[:, k])
+        assert aps[label] == pytest.approx(ap, rel=1e-12)
+        assert line.get_label() == f"{label} (AP = {ap:.3f})"
+
+
+@pytest.mark.parametrize("n_bins, strategy", [(10, "uniform"), (5, "quantile"), (1, "uniform")])
+def test_calibration_of_binary_scores_labelled_with_its_ece(tmp_path, n_bins, strategy):
+    y, scores = binary_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    ax = cm.plot_calibration(n_bins=n_bins, strategy=strategy)
+    rendered(ax, tmp_path)
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("Mean predicted probability",
+                                                  "Fraction of positives")
+    assert ax.get_title() == "Calibration (positive: spam)"
+    assert ax.get_legend().get_title().get_text() == f"{n_bins} {strategy} bins"
+    curve = ax.lines[0]
+    assert curve.get_marker() == "s" and curve.get_linestyle() == "-"
+    prob_true, prob_pred = cm.calibration_curve(n_bins=n_bins, strategy=strategy)
+    np.testing.assert_array_equal(curve.get_xydata(), xy(prob_pred, prob_true))
+    sk_true, sk_pred = sklearn_calibration.calibration_curve(y == "spam", scores, n_bins=n_bins,
+                                                             strategy=strategy)
+    np.testing.assert_allclose(curve.get_xydata(), xy(sk_pred, sk_true), rtol=1e-12)
+    ece = cm.ECE(n_bins=n_bins, strategy=strategy)
+    if strategy == "uniform":
+        assert ece == pytest.approx(ece_oracle(y == "spam", scores, n_bins), rel=1e-12)
+    assert legend(ax) == [f"ECE = {ece:.3f}", "Perfectly calibrated"]
+    diagonal = ax.lines[-1]
+    assert len(ax.lines) == 2 and diagonal.get_linestyle() == "--"
+    np.testing.assert_array_equal(diagonal.get_xydata(), [[0, 0], [1, 1]])
+
+
+def test_calibration_of_a_score_matrix_one_curve_per_column(tmp_path):
+    y, scores = matrix_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    ax = cm.plot_calibration(n_bins=8)
+    rendered(ax, tmp_path)
+    assert ax.get_title() == "Calibration (one-vs-rest)" and len(ax.lines) == 4
+    curves = cm.calibration_curve(n_bins=8)
+    labels = []
+    for k, label in enumerate(CLASSES):
+        prob_true, prob_pred = curves[label]
+        np.testing.assert_array_equal(ax.lines[k].get_xydata(), xy(prob_pred, prob_true))
+        sk_true, sk_pred = sklearn_calibration.calibration_curve(y == label, scores[:, k],
+                                                                 n_bins=8)
+        np.testing.assert_allclose(ax.lines[k].get_xydata(), xy(sk_pred, sk_true), rtol=1e-12)
+        labels.append(f"{label} (ECE = {ece_oracle(y == label, scores[:, k], 8):.3f})")
+    assert legend(ax) == labels + ["Perfectly calibrated"]
+
+
+def test_curves_draw_on_the_given_axes():
+    y, scores = binary_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    figure, axes = plt.subplots(1, 4)
+    assert cm.plot_roc_curve(ax=axes[0]) is axes[0]
+    assert cm.plot_precision_recall_curve(ax=axes[1]) is axes[1]
+    assert cm.plot_calibration(5, "quantile", ax=axes[2]) is axes[2]
+    assert [len(ax.lines) for ax in axes] == [2, 1, 2, 0]
+    assert len(plt.get_fignums()) == 1  # no other figure made
+
+
+def test_class_without_samples_warns_at_the_caller_and_draws_nan():
+    y, scores = matrix_scores()
+    cm = ClassificationMetric.from_scores(y, np.column_stack([scores, np.zeros(len(y))]),
+                                          labels=[*CLASSES, "eel"])
+    expected = {  # the curve's warning, then its summary's, as the methods give them
+        "plot_roc_curve": ("eel (AUC = nan)",
+                           ["No positive samples in y_true: the positive rate is undefined",
+                            "Class 'eel': y_true has samples of one side only"]),
+        "plot_precision_recall_curve": ("eel (AP = 0.000)",
+                                        ["No positive samples in y_true: recall is set to 1",
+                                         "Class 'eel' has no samples in y_true"]),
+    }
+    for draw, (label, messages) in expected.items():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            ax = getattr(cm, draw)()
+        assert [w.category for w in caught] == [UndefinedMetricWarning] * 2
+        assert [str(w.message)[:len(m)] for w, m in zip(caught, messages)] == messages
+        assert {w.filename for w in caught} == {__file__}
+        assert ax.lines[3].get_label() == label
+        if draw == "plot_roc_curve":  # no true positive rate without positives
+            assert np.isnan(ax.lines[3].get_ydata()).all()
+        else:  # recall 1 (as scikit-learn sets it) and precision 0 until the end point
+            np.testing.assert_array_equal(ax.lines[3].get_xydata()[[0, -2, -1]],
+                                          [[1, 0], [1, 0], [0, 1]])
+
+
+@pytest.mark.parametrize("draw", ["plot_roc_curve", "plot_precision_recall_curve",
+                                  "plot_calibration"])
+def test_curves_need_scores_and_name_the_method(draw):
+    for evaluation in (ClassificationMetric(Y_TRUE, Y_PRED),
+                       ClassificationMetric([[0, 1], [1, 1]], [[0, 1], [0, 1]])):
+        with pytest.raises(ValueError, match=rf"^{draw} needs scores, and this evaluation has "
+                                             r"none.*from_scores\(y_true, y_score\)"):
+            getattr(evaluation, draw)()
+    assert not plt.get_fignums()  # refused before drawing
+
+
+def test_calibration_options_are_checked():
+    y, scores = binary_scores()
+    cm = ClassificationMetric.from_scores(y, scores)
+    with pytest.raises(ValueError, match=r"n_bins must be >= 1; got 0"):
+        cm.plot_calibration(n_bins=0)
+    with pytest.raises(TypeError, match=r"n_bins must be an integer >= 1; got 2.5"):
+        cm.plot_calibration(n_bins=2.5)
+    with pytest.raises(ValueError, match=r"strategy must be one of .*got 'quantiles'"):
+        cm.plot_calibration(strategy="quantiles")
+    weighted = ClassificationMetric.from_scores(y, scores, sample_weight=np.ones(len(y)))
+    with pytest.raises(ValueError, match=r'^plot_calibration: strategy="quantile" bins'):
+        weighted.plot_calibration(strategy="quantile")
+    with pytest.raises(ValueError, match=r"plot_calibration needs probabilities, and y_score "
+                                         r"holds values outside \[0, 1\]"):
+        ClassificationMetric.from_scores(y, scores * 2 - 0.5).plot_calibration()
+    assert not plt.get_fignums()
+
+
+@pytest.mark.parametrize("draw", ["plot_roc_curve", "plot_precision_recall_curve",
+                                  "plot_calibration"])
+def test_missing_matplotlib_names_the_extra_for_curves(monkeypatch, draw):
+    cm = ClassificationMetric.from_scores(*binary_scores())
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)  # import now raises ImportError
+    with pytest.raises(ImportError, match=r"Plotting needs the optional dependency matplotlib"):
+        getattr(cm, draw)()
