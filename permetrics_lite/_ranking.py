@@ -68,6 +68,11 @@ def combined(rankings):
                                      first) for part in ("pos", "neg")))
 
 
+def flipped(ranking):
+    """The ranking of the other class by the reverse order (scores negated, exactly)."""
+    return Ranking(-ranking.thresholds[::-1], ranking.neg[::-1], ranking.pos[::-1])
+
+
 def weighed(ranking):
     """The ranking without scores of zero total weight: scikit-learn drops the
     samples of zero weight before it sorts."""

@@ -64,6 +64,9 @@ class Metric(NamedTuple):
     # the standard error of a closed form, for method="analytic".
     proportion: Optional[Callable] = None
     analytic: Optional[Callable] = None
+    # A metric of scores in report(): its value for each class, a function of the
+    # evaluation (its column and position are ``column`` and ``report``).
+    per_class: Optional[Callable] = None
 
 
 _UNIT = (0.0, 1.0)
@@ -364,12 +367,15 @@ SCORE_METRICS = (
            example=("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666")),
     Metric("AUC", "roc_auc_score", "ROC AUC", "area under the ROC curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.AUC_AVERAGES, default_average="macro",
-           summary=(("", {}),), query=_score_metrics.roc_auc_score,
+           column="auc", report=8, summary=(("", {}),), query=_score_metrics.roc_auc_score,
+           per_class=_score_metrics.class_aucs,
            example=("{f}(Y_TRUE, Y_SCORE)", "0.6666666666666666")),
     Metric("APS", "average_precision_score", "Average precision",
            "average precision: the area under the step precision-recall curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.APS_AVERAGES, default_average="macro",
-           summary=(("", {}),), query=_score_metrics.average_precision_score,
+           column="average_precision", report=9, summary=(("", {}),),
+           query=_score_metrics.average_precision_score,
+           per_class=_score_metrics.class_average_precisions,
            example=("round({f}(Y_TRUE, Y_SCORE), 4)", "0.6111")),
     Metric("LL", "log_loss", "Log loss", "log loss (cross-entropy) of the probabilities",
            SCORE, False, (0.0, INF), 0.0, summary=(("", {}),), query=_score_metrics.log_loss,
@@ -399,8 +405,10 @@ SUPPORT = MappingProxyType({  # read-only: get_support hands out copies
 
 # The per-class score columns of report() (and of the per-class plot), and the
 # score columns of threshold_curve(), in their order
-REPORT = tuple(sorted((m for m in ALL_METRICS if m.report is not None),
-                      key=lambda m: m.report))
+REPORT = tuple(sorted((m for m in METRICS if m.report is not None), key=lambda m: m.report))
+# ... and the per-class columns that an evaluation of scores adds to report()
+SCORE_REPORT = tuple(sorted((m for m in SCORE_METRICS if m.report is not None),
+                            key=lambda m: m.report))
 CURVE = tuple(sorted((m for m in ALL_METRICS if m.curve is not None), key=lambda m: m.curve))
 REPORT_COLUMNS = tuple(m.column for m in REPORT)
 

@@ -157,7 +157,14 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
         ``specificity``, ``npv`` (negative predictive value), ``f1``,
         ``jaccard`` and ``mcc``: the values the metric methods give with
         ``average=None``. With ``ci``, each score column is followed by
-        its ``<column>_low`` and ``<column>_high`` bounds. Export it with
+        its ``<column>_low`` and ``<column>_high`` bounds. An evaluation
+        built by ``from_scores`` adds ``auc`` and ``average_precision``: each
+        class against the rest by its scores (the ``average=None`` values of
+        ``AUC`` and ``APS``; for 1-D scores, the other class ranks by the
+        reverse order); they are of the construction's weights, and left out
+        with a ``sample_weight`` of the query. An undefined one (a class
+        without samples, or with every sample) is nan, whatever
+        ``zero_division``, which only chooses whether it warns. Export it with
         pandas' own writers (``to_csv``, ``to_markdown``, ``to_json`` ...).
 
     Examples
@@ -181,6 +188,15 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
         if intervals is not None:
             low, high = _bounds(intervals, metric, {"average": None}, self.n_classes)
             columns[f"{metric.column}_low"], columns[f"{metric.column}_high"] = low, high
+    if _score_metrics.has_scores(self) and sample_weight is None:
+        for metric in _registry.SCORE_REPORT:
+            with warnings.catch_warnings():
+                if zero_division != "warn":  # a value chosen for undefined ones: no warning
+                    warnings.simplefilter("ignore", _formulas.UndefinedMetricWarning)
+                columns[metric.column] = metric.per_class(self)
+            if intervals is not None:  # no interval method applies to a metric of scores
+                columns[f"{metric.column}_low"] = columns[f"{metric.column}_high"] = np.full(
+                    self.n_classes, np.nan)
     return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
 
 

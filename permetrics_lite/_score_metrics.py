@@ -115,6 +115,29 @@ def _class_average(self, values, average, per_class_support):
     return float(np.dot(np.where(support == 0, 0.0, values), support) / support.sum())
 
 
+def _rankings_by_class(self):
+    """A ranking of each class against the rest: a matrix's columns; for 1-D scores
+    the positive class's, and the reverse order for the other class."""
+    if self._scored.scores is None:
+        return _class_rankings(self)
+    positive = positive_ranking(self)
+    rankings = [_ranking.flipped(positive)] * 2
+    rankings[self._scored.positive] = positive
+    return rankings
+
+
+def class_aucs(self):
+    """The ROC AUC of each class against the rest, in class order (report())."""
+    return np.array([_binary_auc(r, None, f"Class {label!r}")
+                     for r, label in zip(_rankings_by_class(self), self._labels.tolist())])
+
+
+def class_average_precisions(self):
+    """The average precision of each class against the rest, in class order (report())."""
+    return np.array([_binary_ap(r, f"Class {label!r}")
+                     for r, label in zip(_rankings_by_class(self), self._labels.tolist())])
+
+
 def _one_vs_one(self, average):
     """Hand and Till's multiclass AUC: the mean over pairs of classes present."""
     def compute():
@@ -213,10 +236,8 @@ def roc_auc_score(self, *, average="macro", multi_class="ovr", max_fpr=None):
         if average is None:
             raise _validation.ovo_per_class()
         return _one_vs_one(self, average)
-    rankings = _class_rankings(self)
-    values = [_binary_auc(r, None, f"Class {label!r}")
-              for r, label in zip(rankings, self._labels.tolist())]
-    return _class_average(self, values, average, [r.pos.sum() for r in rankings])
+    return _class_average(self, class_aucs(self), average,
+                          [r.pos.sum() for r in _class_rankings(self)])
 
 
 @share
@@ -272,9 +293,8 @@ def average_precision_score(self, *, average="macro"):
     if average == "micro":
         return _binary_ap(_cached(self, "micro", lambda: _ranking.combined(rankings)),
                           "Micro average precision")
-    values = [_binary_ap(r, f"Class {label!r}")
-              for r, label in zip(rankings, self._labels.tolist())]
-    return _class_average(self, values, average, [r.pos.sum() for r in rankings])
+    return _class_average(self, class_average_precisions(self), average,
+                          [r.pos.sum() for r in rankings])
 
 
 def _binary_ap(ranking, what):

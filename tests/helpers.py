@@ -8,6 +8,7 @@ from permetrics_lite import _registry
 
 SCORE_ROWS = {m.alias + suffix for m in _registry.SCORE_METRICS  # summary rows of scores
               for suffix, _ in m.summary}
+SCORE_COLUMNS = [m.column for m in _registry.SCORE_REPORT]  # report() columns of scores
 
 
 def plain_id(value):
@@ -27,7 +28,8 @@ def answers(cm):
             "AS count": cm.AS(normalize=False),
             "PCA": cm.PCA(),
             "CM": cm.CM().tolist(),
-            "report": cm.report(zero_division=np.nan).to_dict(),
+            "report": cm.report(zero_division=np.nan).drop(columns=SCORE_COLUMNS,
+                                                           errors="ignore").to_dict(),
             "summary": {row: value for row, value in
                         cm.summary(zero_division=np.nan).to_dict().items()
                         if row not in SCORE_ROWS},

@@ -78,7 +78,10 @@ def test_metrics_without_averages_take_none(metric):
 def test_report_curve_summary_and_plot_columns_are_the_rows():
     cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     report = cm.report().columns.tolist()
-    assert report[6:] == [m.column for m in _registry.REPORT] == list(_registry.REPORT_COLUMNS)
+    assert report[6:] == [m.column for m in _registry.REPORT + _registry.SCORE_REPORT]
+    assert [m.column for m in _registry.REPORT] == list(_registry.REPORT_COLUMNS)
+    labels_only = ClassificationMetric([0, 0, 1, 1], [0, 1, 1, 1]).report().columns.tolist()
+    assert labels_only[6:] == list(_registry.REPORT_COLUMNS)
     assert list(plotting.PER_CLASS_COLUMNS) == list(_registry.REPORT_COLUMNS)
     curve = cm.threshold_curve().columns.tolist()
     assert curve[5:] == [m.column for m in _registry.CURVE]
@@ -94,6 +97,15 @@ def test_a_report_column_is_the_method_per_class(metric):
     per_class = getattr(cm, metric.alias)(**{k: v for k, v in options.items()
                                             if k in signature(metric)})
     assert cm.report(zero_division=0.0)[metric.column].tolist() == list(per_class.values())
+
+
+@pytest.mark.parametrize("metric", _registry.SCORE_REPORT, ids=lambda m: m.alias)
+def test_a_report_column_of_scores_is_the_method_per_class(metric):
+    scores = [[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.3, 0.6], [0.3, 0.45, 0.25]]
+    cm = ClassificationMetric.from_scores(["a", "b", "c", "c"], scores)
+    per_class = getattr(cm, metric.alias)(average=None)
+    assert cm.report()[metric.column].tolist() == list(per_class.values())
+    assert metric.column not in cm.report(sample_weight=[1, 2, 1, 1]).columns
 
 
 def test_no_other_module_spells_out_a_list_of_metric_names():
