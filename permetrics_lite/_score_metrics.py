@@ -75,16 +75,16 @@ def _check_probabilities(self, query):
     def compute():
         scored = self._scored
         values = scored.scores if scored.scores is not None else scored.matrix
-        low, high = values.min(), values.max()
+        low, high = float(values.min()), float(values.max())
         if low < 0 or high > 1:
-            return "holds values outside [0, 1] (from {} to {})".format(low, high)
+            return f"holds values outside [0, 1] (from {low!r} to {high!r})"
         if values.ndim == 2:
             off = np.abs(values.sum(axis=1) - 1) > _ranking.PROBABILITY_TOLERANCE
             if off.any():
                 row = int(np.argmax(off))
                 return (f"has {int(off.sum())} row(s) that do not sum to 1 (within "
                         f"{_ranking.PROBABILITY_TOLERANCE}), the first row {row} "
-                        f"summing to {values[row].sum()!r}")
+                        f"summing to {float(values[row].sum())!r}")
         return None
     problem = _cached(self, "not_probabilities", compute)
     if problem is not None:
