@@ -45,13 +45,13 @@ def has_scores(self):
     return scored is not None and (scored.scores is not None or scored.matrix is not None)
 
 
-def _is_binary(self, query):
+def is_binary(self, query):
     if not has_scores(self):
         raise _validation.scores_needed(query, False)
     return self._scored.scores is not None or self.n_classes == 2
 
 
-def _class_rankings(self):
+def class_rankings(self):
     """One ranking per class of a score matrix: its column against the rest."""
     def compute():
         matrix, weight = self._scored.matrix, _weight(self)[0]
@@ -64,14 +64,17 @@ def positive_ranking(self):
     """The ranking of a binary problem: 1-D scores, or a matrix's second column."""
     scored = self._scored
     if scored.scores is None:
-        return _class_rankings(self)[1]
+        return class_rankings(self)[1]
     return _cached(self, "positive", lambda: _ranking.rank(
         scored.scores, self._true == scored.positive, _weight(self)[0]))
 
 
-def _check_probabilities(self, query):
+def check_probabilities(self, query):
     """Refuse scores that are not probabilities: values outside [0, 1], or rows of a
     matrix that do not sum to 1."""
+    if not has_scores(self):
+        raise _validation.scores_needed(query, False)
+
     def compute():
         scored = self._scored
         values = scored.scores if scored.scores is not None else scored.matrix
@@ -96,7 +99,7 @@ def _undefined(what):
     return float("nan")
 
 
-def _binary_auc(ranking, max_fpr, what):
+def binary_auc(ranking, max_fpr, what):
     if not _ranking.has_both(ranking):
         return _undefined(f"{what}: y_true has samples of one side only, and ROC AUC")
     return _ranking.roc_auc(ranking, max_fpr)
@@ -119,7 +122,7 @@ def _rankings_by_class(self):
     """A ranking of each class against the rest: a matrix's columns; for 1-D scores
     the positive class's, and the reverse order for the other class."""
     if self._scored.scores is None:
-        return _class_rankings(self)
+        return class_rankings(self)
     positive = positive_ranking(self)
     rankings = [_ranking.flipped(positive)] * 2
     rankings[self._scored.positive] = positive
@@ -128,13 +131,13 @@ def _rankings_by_class(self):
 
 def class_aucs(self):
     """The ROC AUC of each class against the rest, in class order (report())."""
-    return np.array([_binary_auc(r, None, f"Class {label!r}")
+    return np.array([binary_auc(r, None, f"Class {label!r}")
                      for r, label in zip(_rankings_by_class(self), self._labels.tolist())])
 
 
 def class_average_precisions(self):
     """The average precision of each class against the rest, in class order (report())."""
-    return np.array([_binary_ap(r, f"Class {label!r}")
+    return np.array([binary_ap(r, f"Class {label!r}")
                      for r, label in zip(_rankings_by_class(self), self._labels.tolist())])
 
 
@@ -227,17 +230,17 @@ def roc_auc_score(self, *, average="macro", multi_class="ovr", max_fpr=None):
     multi_class = _validation.check_option("multi_class", multi_class, MULTI_CLASS)
     if max_fpr is not None:
         max_fpr = _validation.check_max_fpr(max_fpr)
-    if _is_binary(self, "roc_auc_score (AUC)"):
-        return _binary_auc(positive_ranking(self), max_fpr, "The positive class")
+    if is_binary(self, "roc_auc_score (AUC)"):
+        return binary_auc(positive_ranking(self), max_fpr, "The positive class")
     if max_fpr is not None:
         raise _validation.multiclass_max_fpr(max_fpr)
-    _check_probabilities(self, "roc_auc_score (AUC) of a multiclass problem")
+    check_probabilities(self, "roc_auc_score (AUC) of a multiclass problem")
     if multi_class == "ovo":
         if average is None:
             raise _validation.ovo_per_class()
         return _one_vs_one(self, average)
     return _class_average(self, class_aucs(self), average,
-                          [r.pos.sum() for r in _class_rankings(self)])
+                          [r.pos.sum() for r in class_rankings(self)])
 
 
 @share
@@ -287,17 +290,17 @@ def average_precision_score(self, *, average="macro"):
     0.8333
     """
     average = _validation.check_option("average", average, APS_AVERAGES)
-    if _is_binary(self, "average_precision_score (APS)"):
-        return _binary_ap(positive_ranking(self), "The positive class")
-    rankings = _class_rankings(self)
+    if is_binary(self, "average_precision_score (APS)"):
+        return binary_ap(positive_ranking(self), "The positive class")
+    rankings = class_rankings(self)
     if average == "micro":
-        return _binary_ap(_cached(self, "micro", lambda: _ranking.combined(rankings)),
+        return binary_ap(_cached(self, "micro", lambda: _ranking.combined(rankings)),
                           "Micro average precision")
     return _class_average(self, class_average_precisions(self), average,
                           [r.pos.sum() for r in rankings])
 
 
-def _binary_ap(ranking, what):
+def binary_ap(ranking, what):
     if ranking.pos.sum() == 0:
         _warnings.warn(f"{what} has no samples in y_true: its average precision is "
                        "undefined and set to 0.0.", _formulas.UndefinedMetricWarning)
@@ -307,10 +310,10 @@ def _binary_ap(ranking, what):
 
 def _probability_sum(self, query, of_ranking):
     """The sum over the samples of a probability metric's terms, from the rankings."""
-    _check_probabilities(self, query)
+    check_probabilities(self, query)
     if self._scored.scores is not None:
         return of_ranking(positive_ranking(self), complement=True)
-    return sum(of_ranking(r) for r in _class_rankings(self))
+    return sum(of_ranking(r) for r in class_rankings(self))
 
 
 @share
@@ -423,13 +426,10 @@ def brier_score_loss(self, *, scale_by_half="auto"):
     return _per_sample(self, total) * (0.5 if scale_by_half else 1.0)
 
 
-def _calibration_ranking(self, query, strategy):
+def _calibration_ranking(self, query):
     """The ranking calibration bins: the positive class's probabilities (binary), or
     the top-class confidence against being right (multiclass)."""
-    _check_probabilities(self, query)
-    if strategy == "quantile" and self._weight is not None:
-        raise _validation.weighted_quantile_bins(query)
-    if _is_binary(self, query):
+    if is_binary(self, query):
         return positive_ranking(self)
 
     def compute():
@@ -439,9 +439,15 @@ def _calibration_ranking(self, query, strategy):
     return _cached(self, "confidence", compute)
 
 
-def _check_bins(n_bins, strategy):
-    return (_validation.check_n_bins(n_bins),
-            _validation.check_option("strategy", strategy, STRATEGIES))
+def check_calibration(self, query, n_bins, strategy):
+    """The bins' options, checked with the probabilities they bin; quantiles of
+    weighted samples are refused."""
+    n_bins = _validation.check_n_bins(n_bins)
+    strategy = _validation.check_option("strategy", strategy, STRATEGIES)
+    check_probabilities(self, query)
+    if strategy == "quantile" and self._weight is not None:
+        raise _validation.weighted_quantile_bins(query)
+    return n_bins, strategy
 
 
 @share
@@ -496,8 +502,9 @@ def expected_calibration_error(self, *, n_bins=10, strategy="uniform"):
     >>> round(cm.ECE(n_bins=2), 4)
     0.275
     """
-    n_bins, strategy = _check_bins(n_bins, strategy)
-    ranking = _calibration_ranking(self, "expected_calibration_error (ECE)", strategy)
+    query = "expected_calibration_error (ECE)"
+    n_bins, strategy = check_calibration(self, query, n_bins, strategy)
+    ranking = _calibration_ranking(self, query)
     return _ranking.calibration_error(ranking, n_bins, strategy)
 
 
@@ -544,19 +551,16 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
     >>> prob_true.tolist(), prob_pred.tolist()
     ([0.0, 1.0], [0.2, 0.65])
     """
-    n_bins, strategy = _check_bins(n_bins, strategy)
     query = "calibration_curve"
-    _check_probabilities(self, query)
-    if strategy == "quantile" and self._weight is not None:
-        raise _validation.weighted_quantile_bins(query)
-    if _is_binary(self, query):
+    n_bins, strategy = check_calibration(self, query, n_bins, strategy)
+    if is_binary(self, query):
         return _ranking.calibration_bins(positive_ranking(self), n_bins, strategy)[:2]
     return {label: _ranking.calibration_bins(r, n_bins, strategy)[:2]
-            for r, label in zip(_class_rankings(self), self._labels.tolist())}
+            for r, label in zip(class_rankings(self), self._labels.tolist())}
 
 
 def _binary_curve(self, query):
-    if not _is_binary(self, query):
+    if not is_binary(self, query):
         raise _validation.binary_curve_only(query, self.n_classes)
     return positive_ranking(self)
 

@@ -905,8 +905,10 @@ def _binary_classes(values, classes, given, claims):
         for value in claims.values():  # the other class, named by pos_label
             if _label_position(value, classes) == -1:
                 other = _check_label_values(_sequence_to_array([value]), "pos_label")
-                classes = np.sort(np.concatenate(common_labels({"y_true": classes,
-                                                                "pos_label": other})))
+                pair = np.sort(np.concatenate(common_labels({"y_true": classes,
+                                                             "pos_label": other})))
+                if len(pd.unique(pair)) == 2:  # True beside 1 is no second class
+                    classes = pair
                 break
     if len(classes) == 1 and not given:
         classes = _implied_pair(values, classes)

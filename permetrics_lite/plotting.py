@@ -159,7 +159,7 @@ def _per_class(evaluation, curve, summary):
     """``(label, curve, summary)`` of each class of a score matrix, its column against
     the rest, from the rankings the metrics cache."""
     return [(label, curve(ranking), summary(ranking, f"Class {label!r}"))
-            for ranking, label in zip(_score_metrics._class_rankings(evaluation),
+            for ranking, label in zip(_score_metrics.class_rankings(evaluation),
                                       evaluation.labels.tolist())]
 
 
@@ -214,7 +214,7 @@ def roc_curve(evaluation, ax=None):
     >>> ax.lines[0].get_xydata().tolist()
     [[0.0, 0.0], [0.0, 0.5], [0.5, 0.5], [0.5, 1.0], [1.0, 1.0]]
     """
-    if _score_metrics._is_binary(evaluation, "plot_roc_curve"):
+    if _score_metrics.is_binary(evaluation, "plot_roc_curve"):
         fpr, tpr, _ = evaluation.roc_curve()
         auc = evaluation.roc_auc_score()
         ax = _axes(ax)
@@ -222,7 +222,7 @@ def roc_curve(evaluation, ax=None):
         title = f"ROC curve (positive: {_positive_label(evaluation)})"
     else:
         curves = _per_class(evaluation, _ranking.roc_curve,
-                            lambda ranking, what: _score_metrics._binary_auc(ranking, None, what))
+                            lambda ranking, what: _score_metrics.binary_auc(ranking, None, what))
         ax = _axes(ax)
         for label, (fpr, tpr, _), auc in curves:
             ax.plot(fpr, tpr, label=f"{label} (AUC = {auc:.3f})")
@@ -272,7 +272,7 @@ def precision_recall_curve(evaluation, ax=None):
     >>> ax.lines[0].get_drawstyle()
     'steps-post'
     """
-    if _score_metrics._is_binary(evaluation, "plot_precision_recall_curve"):
+    if _score_metrics.is_binary(evaluation, "plot_precision_recall_curve"):
         precision, recall, _ = evaluation.precision_recall_curve()
         ap = evaluation.average_precision_score()
         ax = _axes(ax)
@@ -280,7 +280,7 @@ def precision_recall_curve(evaluation, ax=None):
         title = f"Precision-recall curve (positive: {_positive_label(evaluation)})"
     else:
         curves = _per_class(evaluation, _ranking.precision_recall_curve,
-                            _score_metrics._binary_ap)
+                            _score_metrics.binary_ap)
         ax = _axes(ax)
         for label, (precision, recall, _), ap in curves:
             ax.plot(recall, precision, drawstyle="steps-post", label=f"{label} (AP = {ap:.3f})")
@@ -342,12 +342,8 @@ def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
     [[0.2, 0.0], [0.65, 1.0]]
     """
     query = "plot_calibration"
-    n_bins, strategy = _score_metrics._check_bins(n_bins, strategy)
-    binary = _score_metrics._is_binary(evaluation, query)
-    _score_metrics._check_probabilities(evaluation, query)
-    if strategy == "quantile" and evaluation._weight is not None:
-        raise _validation.weighted_quantile_bins(query)
-    if binary:
+    n_bins, strategy = _score_metrics.check_calibration(evaluation, query, n_bins, strategy)
+    if _score_metrics.is_binary(evaluation, query):
         prob_true, prob_pred = evaluation.calibration_curve(n_bins=n_bins, strategy=strategy)
         ece = evaluation.expected_calibration_error(n_bins=n_bins, strategy=strategy)
         ax = _axes(ax)
