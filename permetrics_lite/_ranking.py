@@ -63,9 +63,10 @@ def combined(rankings):
     order = np.argsort(-thresholds, kind="stable")
     descending = thresholds[order]
     first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)
+    counts = [np.concatenate([getattr(r, part) for r in rankings]) for part in ("pos", "neg")]
+    wide = np.int64 if counts[0].dtype.kind in "iu" else np.float64  # N * K may pass 2^32
     return Ranking(descending[first],
-                   *(np.add.reduceat(np.concatenate([getattr(r, part) for r in rankings])[order],
-                                     first) for part in ("pos", "neg")))
+                   *(np.add.reduceat(c[order].astype(wide), first) for c in counts))
 
 
 def flipped(ranking):
@@ -239,31 +240,23 @@ def one_vs_one(matrix, true, n_classes, weight=None):
     sample of a outscores one of b there, ties counting half), for every pair.
 
     One sort of each class's own scores and a binary search of every sample in
-    it: O(K N log N) for all K^2 pairs, where a sort per pair would be O(K^2 ...).
+    it: O(K N log N) for all K^2 pairs, not a sort per pair.
     """
     pairs = np.zeros((n_classes, n_classes))
+    weight = np.ones(len(true), np.int64) if weight is None else weight
+    sizes = np.bincount(true, weights=weight, minlength=n_classes)
     for a in range(n_classes):
         own = true == a
-        column = matrix[:, a]
-        if weight is None:
-            sorted_own = np.sort(column[own])
-            right = np.searchsorted(sorted_own, column, "right")
-            left = np.searchsorted(sorted_own, column, "left")
-            # twice (higher + half the ties): integers, exact in float64 below 2^53
-            doubled = 2 * (len(sorted_own) - right) + (right - left)
-            wins, w_a = np.bincount(true, weights=doubled, minlength=n_classes) / 2, len(sorted_own)
-            sizes = np.bincount(true, minlength=n_classes)
-        else:
-            order = np.argsort(column[own])
-            sorted_own = column[own][order]
-            cumulative = np.append(0.0, np.cumsum(weight[own][order]))
-            right = np.searchsorted(sorted_own, column, "right")
-            left = np.searchsorted(sorted_own, column, "left")
-            w_a = cumulative[-1]
-            higher = w_a - cumulative[right]
-            tied = cumulative[right] - cumulative[left]
-            wins = np.bincount(true, weights=weight * (higher + 0.5 * tied), minlength=n_classes)
-            sizes = np.bincount(true, weights=weight, minlength=n_classes)
+        order = np.argsort(matrix[own, a], kind="stable")
+        sorted_own = matrix[own, a][order]
+        # the weight of a's samples at or below each of its scores (integers unweighted)
+        below = np.append(0, np.cumsum(weight[own][order]))
+        right = below[np.searchsorted(sorted_own, matrix[:, a], "right")]
+        left = below[np.searchsorted(sorted_own, matrix[:, a], "left")]
+        # twice (higher + half the ties), times each sample's weight: integers
+        # unweighted, so the sums below are exact (below 2^53)
+        doubled = weight * (2 * (below[-1] - right) + (right - left))
         with np.errstate(divide="ignore", invalid="ignore"):
-            pairs[a] = wins / (w_a * sizes)
+            pairs[a] = np.bincount(true, weights=doubled, minlength=n_classes) / 2 / (
+                below[-1] * sizes)
     return pairs
