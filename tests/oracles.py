@@ -13,12 +13,14 @@ row without one fails ``tests/test_registry.py``.
 - ``WHOLE_PROBLEM``: scikit-learn's value of a whole-problem metric in its
   default form, as ``f(y_true, y_pred, sample_weight, labels)``.
 - ``OTHER``: oracles with tests of their own (mlxtend; the brute-force rank
-  count of top-k accuracy in ``test_scores``).
+  count of top-k accuracy in ``test_scores``; scikit-learn's metrics of scores and
+  the per-sample calibration loop below in ``test_score_metrics``).
 """
 
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
+import numpy as np
 from mlxtend.evaluate import accuracy_score as mlxtend_accuracy
 from mlxtend.evaluate import lift_score as mlxtend_lift
 from sklearn import metrics as skm
@@ -103,9 +105,76 @@ WHOLE_PROBLEM = {  # alias -> scikit-learn's value of the method's default form
     "HML": lambda t, p, w, labels: skm.hamming_loss(t, p, sample_weight=w),
 }
 
+def calibration_bins(positive, probability, n_bins=5, strategy="uniform", sample_weight=None):
+    """The bins of ``sklearn.calibration.calibration_curve``, one sample at a time.
+
+    Each sample goes to ``np.searchsorted(edges[1:-1], p)`` (as scikit-learn bins
+    it); a bin holding weight gives its (weighted) fraction of positives, its
+    (weighted) mean probability and its weight. ``"quantile"`` edges are the
+    percentiles of the unweighted probabilities.
+    """
+    probability = np.asarray(probability, dtype=np.float64)
+    weight = (np.ones(len(probability)) if sample_weight is None
+              else np.asarray(sample_weight, dtype=np.float64))
+    if strategy == "quantile":
+        edges = np.percentile(probability, np.linspace(0, 1, n_bins + 1) * 100)
+    elif strategy == "uniform":
+        edges = np.linspace(0.0, 1.0, n_bins + 1)
+    else:
+        raise ValueError(f"unknown strategy {strategy!r}")
+    totals, hits, sums = [0.0] * n_bins, [0.0] * n_bins, [0.0] * n_bins
+    for p, y, w in zip(probability.tolist(), np.asarray(positive).tolist(), weight.tolist()):
+        b = int(np.searchsorted(edges[1:-1], p))
+        totals[b] += w
+        hits[b] += w if y else 0.0
+        sums[b] += w * p
+    kept = [b for b in range(n_bins) if totals[b] > 0]
+    return (np.array([hits[b] / totals[b] for b in kept]),
+            np.array([sums[b] / totals[b] for b in kept]),
+            np.array([totals[b] for b in kept]))
+
+
+def expected_calibration_error(y_true, y_score, *, labels=None, pos_label=None, n_bins=10,
+                               strategy="uniform", sample_weight=None):
+    """ECE by a per-sample loop: the bin-weighted mean |fraction right - mean confidence|.
+
+    Binary (1-D scores of ``pos_label``, else of the second of ``labels`` or of
+    the sorted classes; or a two-column matrix, by its second column): the
+    positive class's probability against being positive. Three or more
+    columns (in the order of ``labels``, else of the sorted classes): each
+    row's highest probability against its first highest column being the true
+    class (Guo, Pleiss, Sun and Weinberger, ICML 2017).
+    """
+    y_true = np.asarray(y_true)
+    y_score = np.asarray(y_score, dtype=np.float64)
+    classes = list(labels) if labels is not None else sorted(set(y_true.tolist()))
+    if y_score.ndim == 1:
+        positive = pos_label if pos_label is not None else classes[1]
+        right, confidence = [y == positive for y in y_true.tolist()], y_score
+    elif y_score.shape[1] == 2:
+        right, confidence = [y == classes[1] for y in y_true.tolist()], y_score[:, 1]
+    else:
+        right, confidence = [], []
+        for y, row in zip(y_true.tolist(), y_score.tolist()):
+            best = 0
+            for column, value in enumerate(row):
+                if value > row[best]:
+                    best = column
+            right.append(classes[best] == y)
+            confidence.append(row[best])
+    prob_true, prob_pred, weight = calibration_bins(right, confidence, n_bins, strategy,
+                                                    sample_weight)
+    total = sum(weight.tolist())
+    return sum(w / total * abs(t - p) for t, p, w in zip(prob_true.tolist(),
+                                                          prob_pred.tolist(), weight.tolist()))
+
+
 OTHER = {  # alias -> an oracle with tests of its own
     "PCA": mlxtend_accuracy, "LS": mlxtend_lift,
     "TKA": skm.top_k_accuracy_score,  # and a brute-force rank count with ties, test_scores
+    # metrics of scores: test_score_metrics
+    "AUC": skm.roc_auc_score, "APS": skm.average_precision_score, "LL": skm.log_loss,
+    "BSL": skm.brier_score_loss, "ECE": expected_calibration_error,
 }
 
 ORACLES = {}  # alias -> every oracle of the metric
