@@ -549,7 +549,7 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
     >>> cm = ClassificationMetric.from_scores([0, 0, 1, 1], [0.1, 0.3, 0.7, 0.6])
     >>> prob_true, prob_pred = cm.calibration_curve(n_bins=2)
     >>> prob_true.tolist(), prob_pred.tolist()
-    ([0.0, 1.0], [0.2, 0.65])
+    ([0.0, 1.0], [0.2, 0.6499999999999999])
     """
     query = "calibration_curve"
     n_bins, strategy = check_calibration(self, query, n_bins, strategy)
