@@ -43,6 +43,22 @@ SHARED = {
 }
 
 
+# The bins of the calibration queries (their n_bins defaults differ)
+SHARED["strategy"] = """
+        strategy : {"uniform", "quantile"}, default="uniform"
+            ``"uniform"``: bins of equal width; ``"quantile"``: bins at the
+            quantiles of the probabilities, of about equal numbers of samples
+            (unweighted evaluations only)."""
+SHARED["calibration_raises"] = """
+        Raises
+        ------
+        ValueError
+            For an evaluation without scores, scores that are not probabilities,
+            ``n_bins`` < 1, an unknown ``strategy``, or ``"quantile"`` with
+            sample weights.
+        TypeError
+            For an ``n_bins`` that is not an integer."""
+
 # The parameters and result of GroupedEvaluation.difference and .ratio
 SHARED["group_comparison"] = """
         Parameters

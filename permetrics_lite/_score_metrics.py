@@ -464,23 +464,14 @@ def expected_calibration_error(self, *, n_bins=10, strategy="uniform"):
     ----------
     n_bins : int, default=10
         Number of bins of [0, 1].
-    strategy : {"uniform", "quantile"}, default="uniform"
-        ``"uniform"``: bins of equal width; ``"quantile"``: bins of about
-        equal numbers of samples (unweighted evaluations only).
+    {{strategy}}
 
     Returns
     -------
     float
         In [0, 1], best 0.0.
 
-    Raises
-    ------
-    ValueError
-        For an evaluation without scores, scores that are not probabilities,
-        ``n_bins`` < 1, an unknown ``strategy``, or ``"quantile"`` with
-        sample weights.
-    TypeError
-        For an ``n_bins`` that is not an integer.
+    {{calibration_raises}}
 
     See Also
     --------
@@ -521,9 +512,7 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
     ----------
     n_bins : int, default=5
         Number of bins of [0, 1].
-    strategy : {"uniform", "quantile"}, default="uniform"
-        ``"uniform"``: bins of equal width; ``"quantile"``: bins at the
-        quantiles of the probabilities (unweighted evaluations only).
+    {{strategy}}
 
     Returns
     -------
@@ -531,12 +520,7 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
         Two arrays with one value per non-empty bin: the (weighted) fraction
         of positives and the (weighted) mean probability.
 
-    Raises
-    ------
-    ValueError
-        As :meth:`expected_calibration_error`.
-    TypeError
-        For an ``n_bins`` that is not an integer.
+    {{calibration_raises}}
 
     See Also
     --------

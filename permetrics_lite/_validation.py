@@ -1029,11 +1029,15 @@ def threshold_for_matrix(threshold):
 
 def check_k(k):
     """Top-k's k: an integer >= 1."""
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        raise TypeError(f"k must be an integer >= 1; got {k!r}.")
-    if k < 1:
-        raise ValueError(f"k must be >= 1; got {k}.")
-    return int(k)
+    return _check_at_least_one("k", k)
+
+
+def _check_at_least_one(name, value):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer >= 1; got {value!r}.")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1; got {value}.")
+    return int(value)
 
 
 def scores_needed(query, binary):
@@ -1368,11 +1372,7 @@ def ovo_per_class():
 
 def check_n_bins(n_bins):
     """Calibration's n_bins: an integer >= 1."""
-    if isinstance(n_bins, (bool, np.bool_)) or not isinstance(n_bins, (int, np.integer)):
-        raise TypeError(f"n_bins must be an integer >= 1; got {n_bins!r}.")
-    if n_bins < 1:
-        raise ValueError(f"n_bins must be >= 1; got {n_bins}.")
-    return int(n_bins)
+    return _check_at_least_one("n_bins", n_bins)
 
 
 def weighted_quantile_bins(query):

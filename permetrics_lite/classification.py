@@ -844,18 +844,14 @@ class ClassificationMetric:
         ----------
         n_bins : int, default=10
             Number of bins of [0, 1], as for :meth:`calibration_curve`.
-        strategy : {"uniform", "quantile"}, default="uniform"
-            As for :meth:`calibration_curve`.
+        {{strategy}}
         {{ax}}
 
         {{plot_returns}}
 
-        Raises
-        ------
+        {{calibration_raises}}
         ImportError
             If matplotlib (the extra ``plot``) is not installed.
-        ValueError
-            As :meth:`calibration_curve`.
 
         See Also
         --------
