@@ -32,6 +32,9 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
         pairs = np.broadcast_arrays(numerator, np.where(undefined, 1, denominator))
         result = np.array([n / d for n, d in zip(*(p.ravel().tolist() for p in pairs))],
                           dtype=np.float64).reshape(pairs[0].shape)
+    elif not undefined.any():  # the common case, one pass (a curve has a value per threshold)
+        with np.errstate(invalid="ignore"):  # inf / inf: nan
+            return np.true_divide(numerator, denominator, dtype=np.float64)
     else:
         numerator = numerator.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -116,7 +119,7 @@ def exact(*counts, factor=1):
         # at least 1: a zero total still multiplies its counts by factor
         bound = 16 * max(int(np.max(np.abs(arrays[0]))), 1) ** 2 * factor
         if bound < _INT64_LIMIT:
-            return [a.astype(np.int64) for a in arrays]
+            return [a.astype(np.int64, copy=False) for a in arrays]
     return [a.astype(object) if a.dtype != object else a for a in arrays]
 
 
@@ -279,7 +282,8 @@ def binary_balanced_accuracy(counts):
     # (right, support) of the negative and the positive class; support is the
     # same at every threshold, and a class without it is left out, as in BAS
     classes = ((counts.tn, counts.tn + counts.fp), (counts.tp, counts.tp + counts.fn))
-    return np.mean([right / support for right, support in classes if support[0] > 0], axis=0), 1
+    recalls = [right / support for right, support in classes if support[0] > 0]
+    return sum(recalls) / len(recalls), 1
 
 
 def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):

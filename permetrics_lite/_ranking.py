@@ -34,20 +34,23 @@ def rank(scores, positive, weight=None):
     """The :class:`Ranking` of ``scores`` for the samples where ``positive`` is true.
 
     Unweighted, two value sorts (of every score, and of the positives' scores)
-    and a binary search replace an argsort and its gathers: numpy sorts values
-    several times faster than it sorts indices.
+    and a binary search of each positive among the distinct scores replace an
+    argsort and its gathers: numpy sorts values several times faster than it
+    sorts indices.
     """
     if weight is None:
         ascending = np.sort(scores)
-        last = np.append(np.flatnonzero(np.diff(ascending)), len(ascending) - 1)
-        at_or_above = len(ascending) - np.append(0, last[:-1] + 1)
+        first = np.empty(len(ascending), dtype=bool)  # where each distinct score starts
+        first[0] = True
+        np.not_equal(ascending[1:], ascending[:-1], out=first[1:])
+        starts = np.flatnonzero(first)
+        distinct = len(starts) == len(ascending)  # common: scores of a continuous model
+        values = ascending if distinct else ascending[starts]
         positives = np.sort(scores[positive])
-        thresholds = ascending[last][::-1]
-        tps = len(positives) - np.searchsorted(positives, thresholds, "left")
-        pos = np.diff(tps, prepend=0)
+        pos = np.bincount(np.searchsorted(values, positives), minlength=len(values))
+        sizes = 1 if distinct else np.diff(starts, append=len(ascending))
         counts = np.uint32 if len(scores) < 2**32 else np.int64  # 16 B per distinct score
-        return Ranking(thresholds, pos.astype(counts),
-                       (np.diff(at_or_above[::-1], prepend=0) - pos).astype(counts))
+        return Ranking(values[::-1], pos[::-1].astype(counts), (sizes - pos)[::-1].astype(counts))
     order = np.argsort(scores, kind="stable")[::-1]
     descending = scores[order]
     first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)

@@ -77,7 +77,8 @@ def sweep(ranking):
     from a :class:`~permetrics_lite._ranking.Ranking`: cumulative sums from the top,
     since a threshold predicts positive every score at or above it."""
     dtype = np.int64 if ranking.pos.dtype.kind in "iu" else np.float64
-    tp, fp = (np.cumsum(counts, dtype=dtype)[::-1] for counts in (ranking.pos, ranking.neg))
+    tp, fp = (np.ascontiguousarray(np.cumsum(counts, dtype=dtype)[::-1])
+              for counts in (ranking.pos, ranking.neg))
     # the lowest threshold predicts every sample positive
     return ranking.thresholds[::-1].copy(), _formulas.Counts(tp, fp, tp[0] - tp, fp[0] - fp)
 
