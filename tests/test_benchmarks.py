@@ -1,6 +1,7 @@
 """The benchmark script runs at tiny sizes, and its libraries compute the same metrics."""
 
 import importlib.util
+import os
 import subprocess
 import sys
 import warnings
@@ -114,3 +115,30 @@ def test_the_coverage_population_values_are_scikit_learn_s():
     assert truth["BAS"] == pytest.approx(metrics.balanced_accuracy_score(true, pred))
     assert truth["F1S macro"] == pytest.approx(metrics.f1_score(true, pred, average="macro"))
     assert truth["MCC"] == pytest.approx(metrics.matthews_corrcoef(true, pred))
+
+
+def test_the_score_metrics_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes():
+    script = SCRIPT.parent / "bench_score_metrics.py"
+    # this checkout's package, as pytest's own pythonpath gives the tests
+    root = str(SCRIPT.parent.parent)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True,
+                          text=True, timeout=300, env=env)
+    assert done.returncode == 0, done.stderr  # it asserts equal results before timing
+    out = done.stdout
+    for heading in ("## Binary: construct + AUC, APS, LL, BSL, roc_curve (N = 2e+03",
+                    "## Binary: threshold_curve against confusion_matrix_at_thresholds",
+                    "## Memory of the cached score state", "## Where the time goes",
+                    "cProfile of one `from_scores` + AUC", "## Multiclass (N = 1e+03, K = 3",
+                    "## Targets (N = 2e+03)"):
+        assert heading in out
+    for row in ("| from_scores + threshold_curve() (fresh: sorts) |",
+                "| threshold_curve() on a cached ranking |", "| det_curve(), cached |",
+                "| from_scores + AUC(multi_class='ovo') / roc_auc_score ovo |"):
+        assert row in out
+    # the ranking of N distinct scores: float64 thresholds and two uint32 counts
+    assert "| cached ranking after the first query (`_cache`: `positive`) | 0.0 MiB | 16.00 |" \
+        in out
+    assert "| scores kept (`_scored.scores`) | 0.0 MiB | 8.00 |" in out
+    assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 3
