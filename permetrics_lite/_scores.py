@@ -100,6 +100,10 @@ def curve(thresholds, counts, zero_division, metrics, unit=1.0):
     columns = {"threshold": thresholds}
     columns.update({name: _confusion.counted(getattr(counts, name), unit)
                     for name in ("tp", "fp", "fn", "tn")})
+    if counts.tp.dtype.kind == "i" and counts.tp[0] + counts.fp[0] < 2**50:
+        # as floats once: every sum of a few counts is then exact, so each formula
+        # rounds once, as on integers, without a conversion per metric
+        counts = _formulas.Counts(*(c.astype(np.float64) for c in counts))
     for row in metrics:
         columns[row.column] = _formulas.per_class(row.formula, counts, zero_division, row.title)
     return columns
