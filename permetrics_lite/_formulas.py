@@ -25,6 +25,14 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
     Where the denominator is 0 the result is ``zero_division`` (0.0 for
     ``"warn"``, which also emits an :class:`UndefinedMetricWarning`).
     """
+    result, undefined = divide(numerator, denominator, zero_division)
+    if undefined and zero_division == "warn":
+        warn_undefined(what, undefined, np.size(result) if np.ndim(result) else None)
+    return result
+
+
+def divide(numerator, denominator, zero_division="warn"):
+    """:func:`safe_divide` without its warning: the result, and how many values were 0/0."""
     numerator, denominator = np.asarray(numerator), np.asarray(denominator)
     undefined = np.asarray(denominator == 0, dtype=bool)
     if numerator.dtype == object or denominator.dtype == object:
@@ -34,21 +42,25 @@ def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
                           dtype=np.float64).reshape(pairs[0].shape)
     elif not undefined.any():  # the common case, one pass (a curve has a value per threshold)
         with np.errstate(invalid="ignore"):  # inf / inf: nan
-            return np.true_divide(numerator, denominator, dtype=np.float64)
+            return np.true_divide(numerator, denominator, dtype=np.float64), 0
     else:
         numerator = numerator.astype(np.float64)
         with np.errstate(divide="ignore", invalid="ignore"):
             result = numerator / np.where(undefined, 1.0, denominator)
-    if undefined.any():
-        result = np.where(undefined, 0.0 if zero_division == "warn" else zero_division, result)
-        if zero_division == "warn":
-            where = f" for {int(undefined.sum())} of {undefined.size} values" if undefined.ndim else ""
-            _warnings.warn(
-                f"{what} is undefined (0/0){where} and is set to 0.0; pass zero_division "
-                "(0.0, 1.0 or nan) to choose the value and silence this warning.",
-                UndefinedMetricWarning,
-            )
-    return result
+    if not undefined.any():
+        return result, 0
+    value = 0.0 if zero_division == "warn" else zero_division
+    return np.where(undefined, value, result), int(np.count_nonzero(undefined))
+
+
+def warn_undefined(what, undefined, size=None):
+    """The warning of ``undefined`` 0/0 values (of ``size``; None for one value)."""
+    where = f" for {undefined} of {size} values" if size is not None else ""
+    _warnings.warn(
+        f"{what} is undefined (0/0){where} and is set to 0.0; pass zero_division "
+        "(0.0, 1.0 or nan) to choose the value and silence this warning.",
+        UndefinedMetricWarning,
+    )
 
 
 # --- count-based: counts -> (numerator, denominator), vectorised over classes ---

@@ -246,20 +246,25 @@ def one_vs_one(matrix, true, n_classes, weight=None):
     it: O(K N log N) for all K^2 pairs, not a sort per pair.
     """
     pairs = np.zeros((n_classes, n_classes))
-    weight = np.ones(len(true), np.int64) if weight is None else weight
     sizes = np.bincount(true, weights=weight, minlength=n_classes)
     for a in range(n_classes):
-        own = true == a
-        order = np.argsort(matrix[own, a], kind="stable")
-        sorted_own = matrix[own, a][order]
-        # the weight of a's samples at or below each of its scores (integers unweighted)
-        below = np.append(0, np.cumsum(weight[own][order]))
-        right = below[np.searchsorted(sorted_own, matrix[:, a], "right")]
-        left = below[np.searchsorted(sorted_own, matrix[:, a], "left")]
-        # twice (higher + half the ties), times each sample's weight: integers
-        # unweighted, so the sums below are exact (below 2^53)
-        doubled = weight * (2 * (below[-1] - right) + (right - left))
+        own_scores = matrix[true == a, a]
+        if weight is None:  # a value sort: the positions are the counts below
+            sorted_own, below = np.sort(own_scores), None
+        else:
+            order = np.argsort(own_scores, kind="stable")
+            sorted_own = own_scores[order]
+            below = np.append(0.0, np.cumsum(weight[true == a][order]))
+        # the weight of a's samples below (left) and at or below (right) each score
+        right = np.searchsorted(sorted_own, matrix[:, a], "right")
+        left = np.searchsorted(sorted_own, matrix[:, a], "left")
+        total = len(sorted_own)
+        if below is not None:
+            right, left, total = below[right], below[left], below[-1]
+        # twice (higher + half the ties): integers unweighted, so the sums below
+        # are exact (below 2^53)
+        doubled = 2 * (total - right) + (right - left)
         with np.errstate(divide="ignore", invalid="ignore"):
-            pairs[a] = np.bincount(true, weights=doubled, minlength=n_classes) / 2 / (
-                below[-1] * sizes)
+            pairs[a] = np.bincount(true, weights=doubled if weight is None else weight * doubled,
+                                   minlength=n_classes) / 2 / (total * sizes)
     return pairs

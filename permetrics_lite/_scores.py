@@ -15,6 +15,7 @@ import pandas as pd
 from . import _confusion, _formulas, _validation
 
 SCORE_CELLS = 2**18  # cells of a score matrix compared per step of a chunked pass
+CURVE_ROWS = 2**16  # thresholds per step of the threshold curve's formulas
 
 
 class Scored(NamedTuple):
@@ -96,14 +97,30 @@ def curve_column(metric, metrics):
 
 def curve(thresholds, counts, zero_division, metrics, unit=1.0):
     """The threshold curve's columns: counts (times their ``unit``), then the
-    binary-count formula of each of ``metrics`` (registry rows) for the positive class."""
+    binary-count formula of each of ``metrics`` (registry rows) for the positive class.
+
+    The formulas run on steps of rows, so that their temporaries stay small
+    (a curve of 10^7 thresholds would otherwise allocate a dozen arrays of
+    10^7); each 0/0 warns once, for the whole curve.
+    """
     columns = {"threshold": thresholds}
     columns.update({name: _confusion.counted(getattr(counts, name), unit)
                     for name in ("tp", "fp", "fn", "tn")})
-    if counts.tp.dtype.kind == "i" and counts.tp[0] + counts.fp[0] < 2**50:
-        # as floats once: every sum of a few counts is then exact, so each formula
-        # rounds once, as on integers, without a conversion per metric
-        counts = _formulas.Counts(*(c.astype(np.float64) for c in counts))
+    # as floats: every sum of a few counts is then exact, so each formula rounds
+    # once, as on integers
+    exact_as_floats = counts.tp.dtype.kind == "i" and counts.tp[0] + counts.fp[0] < 2**50
+    values = {row.column: np.empty(len(thresholds)) for row in metrics}
+    undefined = dict.fromkeys(values, 0)
+    for start in range(0, len(thresholds), CURVE_ROWS):
+        step = slice(start, start + CURVE_ROWS)
+        part = _formulas.Counts(*(c[step].astype(np.float64) if exact_as_floats else c[step]
+                                  for c in counts))
+        for row in metrics:
+            values[row.column][step], missing = _formulas.divide(*row.formula(part),
+                                                                 zero_division)
+            undefined[row.column] += missing
     for row in metrics:
-        columns[row.column] = _formulas.per_class(row.formula, counts, zero_division, row.title)
+        if undefined[row.column] and zero_division == "warn":
+            _formulas.warn_undefined(row.title, undefined[row.column], len(thresholds))
+    columns.update(values)
     return columns

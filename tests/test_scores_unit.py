@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
 from permetrics_lite import _formulas, _ranking, _registry, _scores
 from permetrics_lite._confusion import Tallies
 
@@ -142,3 +142,25 @@ def test_curve_columns_from_counts():
     assert columns["f1"].tolist() == [4 / 6, 2 / 3, 0.0]  # 2 tp / (2 tp + fp + fn)
     assert columns["balanced_accuracy"].tolist() == [0.5, 0.75, 0.5]
     assert columns["tn"].tolist() == [0, 2, 2] and columns["threshold"].tolist() == [0.1, 0.5, 0.9]
+
+
+def test_a_curve_of_several_steps_equals_scikit_learn_s_counts_and_warns_once():
+    rng = np.random.default_rng(7)
+    n = 2 * _scores.CURVE_ROWS + 1000  # formulas run in three steps of rows
+    y, scores = rng.random(n) < 0.3, rng.random(n)
+    curve = ClassificationMetric.from_scores(y, scores).threshold_curve()
+    tns, fps, fns, tps, thresholds = skm.confusion_matrix_at_thresholds(y, scores)
+    assert curve["threshold"].tolist() == thresholds[::-1].tolist()
+    tp, fp, fn, tn = (c[::-1] for c in (tps, fps, fns, tns))
+    np.testing.assert_array_equal(curve["precision"], tp / (tp + fp))
+    np.testing.assert_array_equal(curve["recall"], tp / (tp + fn))
+    np.testing.assert_array_equal(curve["accuracy"], (tp + tn) / n)
+    np.testing.assert_array_equal(curve["f1"], 2 * tp / (2 * tp + fp + fn))
+    negatives = ClassificationMetric.from_scores(np.zeros(n, dtype=bool), scores,
+                                                 labels=[False, True])
+    with pytest.warns(UndefinedMetricWarning) as caught:
+        recall = negatives.threshold_curve()["recall"]
+    assert [str(w.message) for w in caught] == [
+        f"Recall is undefined (0/0) for {n} of {n} values and is set to 0.0; pass "
+        "zero_division (0.0, 1.0 or nan) to choose the value and silence this warning."]
+    assert (recall == 0.0).all()
