@@ -6,7 +6,18 @@ and draws on ``ax`` (or on a new figure) and returns the Axes. The methods
 ``plot_confusion_matrix``, ``plot_per_class``, ``plot_threshold_curve``,
 ``plot_roc_curve``, ``plot_precision_recall_curve`` and ``plot_calibration``
 of the evaluation call them.
+
+Layout: a figure the library makes uses constrained layout and is sized from
+what it shows, the number of classes and the widest name (the confusion
+matrix grows with the classes up to a cap, its names and annotations
+shrinking when the cells are small; the per-class bars widen up to a cap);
+class names under an x axis turn 45 degrees, anchored at their tick, above
+ROTATED_CLASSES classes or when they would not fit side by side; a curves'
+legend of many entries or wide names goes right of the square. Given ``ax``,
+a plot keeps its figure's size and layout engine.
 """
+
+import math
 
 import numpy as np
 
@@ -14,6 +25,20 @@ from . import _ranking, _registry, _score_metrics, _scores, _validation
 
 ANNOTATED_CLASSES = 30  # above this many classes the cells are too small to label
 PER_CLASS_COLUMNS = _registry.REPORT_COLUMNS  # the score columns of report()
+
+# Layout. A figure the library makes uses constrained layout and is sized from what it
+# shows (a given ``ax`` keeps its figure's size and layout engine); sizes are in inches.
+FIGURE_SIZE = (6.4, 4.8)  # the smallest figure made (matplotlib's default size)
+ROTATED_CLASSES = 6  # class names under an x axis turn 45 degrees above this many classes
+MATRIX_SIDE = (3.5, 12.0)  # the confusion matrix's side: at least, at most
+CELL_SIDE = 0.3  # a cell's side, while the matrix is between those bounds
+BAR_WIDTH = 0.5  # a bar's width, while all the bars are narrower than BARS_WIDTH
+BARS_WIDTH = 16.0  # at most the width of the per-class bars (more classes: thinner bars)
+LEGEND_INSIDE = (12, 2.0)  # a legend goes right of its axes above this many entries or width
+LEGEND_ROWS = 30  # at most this many rows in each column of a legend right of its axes
+SMALLEST_FONT = 4.0  # points: tick labels and annotations shrink no further
+ROTATED = {"rotation": 45, "ha": "right", "rotation_mode": "anchor"}
+_DIAGONAL = math.sqrt(0.5)  # a 45-degree label of width w, height h spans (w + h) / sqrt(2)
 
 
 def _pyplot():
@@ -24,8 +49,60 @@ def _pyplot():
     return plt
 
 
-def _axes(ax, size=(6.4, 4.8)):
-    return _pyplot().subplots(figsize=size)[1] if ax is None else ax
+def _axes(ax, size=FIGURE_SIZE, title=""):
+    """The given Axes as they are, or those of a new constrained-layout figure of ``size``
+    (at least ``FIGURE_SIZE``, and wide enough for ``title``)."""
+    if ax is not None:
+        return ax
+    plt = _pyplot()
+    title = _text_size([title], plt.rcParams["axes.titlesize"])[0]
+    size = (max(size[0], FIGURE_SIZE[0], title + 0.5), max(size[1], FIGURE_SIZE[1]))
+    return plt.subplots(figsize=size, layout="constrained")[1]
+
+
+def _points(size):
+    """A matplotlib font size (points, or a name such as ``"small"``) in points."""
+    from matplotlib.font_manager import FontProperties
+
+    return FontProperties(size=size).get_size_in_points()
+
+
+def _text_size(texts, size):
+    """Width and height in inches of the widest and the tallest of ``texts`` at ``size``:
+    the width measured of the 16 lines of most characters (measuring is slow)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    font, points = FontProperties(size=size), _points(size)
+    texts = [text.split("\n") for text in texts]
+    lines = sorted((line for text in texts for line in text), key=len)[-16:]
+    width = max((text_to_path.get_text_width_height_descent(line, font, ismath=False)[0]
+                 for line in lines), default=0.0)
+    return width / 72, max((len(text) for text in texts), default=1) * 1.2 * points / 72
+
+
+def _tick_font(pitch):
+    """Tick label size in points of classes ``pitch`` inches apart: the default, smaller
+    when they are crowded."""
+    default = _points(_pyplot().rcParams["xtick.labelsize"])
+    return max(SMALLEST_FONT, min(default, 0.6 * 72 * pitch))
+
+
+def _class_labels(names, font, pitch):
+    """How class names under an x axis are drawn at ``font`` size, ticks ``pitch`` inches
+    apart: ``(rotate, across, down, width)``; turned 45 degrees when there are more than
+    ROTATED_CLASSES or one is wider than its slot; the inches they take across and down
+    (turned: from the tick), and the widest's width."""
+    width, height = _text_size(names, font)
+    if len(names) > ROTATED_CLASSES or width > pitch:
+        across = (width + height) * _DIAGONAL
+        return True, across, across, width
+    return False, width, height, width
+
+
+def _set_class_ticks(axis, names, font, rotate=False):
+    """Name the classes along ``axis`` (``ax.xaxis`` or ``ax.yaxis``)."""
+    axis.set_ticks(np.arange(len(names)), names, fontsize=font, **(ROTATED if rotate else {}))
 
 
 def _tick_labels(evaluation):
@@ -52,20 +129,33 @@ def confusion_matrix(evaluation, normalize=None, ax=None):
         raise _validation.multilabel_unsupported(
             "plot_confusion_matrix", "plot_per_class (one bar per label)")
     matrix = evaluation.CM(normalize=normalize)
-    ax = _axes(ax)
+    names = _tick_labels(evaluation)
+    k = len(names)
+    side = min(max(CELL_SIDE * k, MATRIX_SIDE[0]), MATRIX_SIDE[1])
+    font = _tick_font(side / k)
+    rotate, _, down, left = _class_labels(names, font, side / k)
+    title = "Confusion matrix" + (f" (normalized: {normalize})" if normalize else "")
+    # around the matrix: the names of the rows at its left (as wide as the widest), of the
+    # columns below it; the axis labels, the title and the colour bar
+    ax = _axes(ax, (left + side + 2.0, down + side + 1.1), title)
     image = ax.imshow(matrix, cmap="Blues")
     ax.figure.colorbar(image, ax=ax)
-    ticks, names = np.arange(evaluation.n_classes), _tick_labels(evaluation)
-    ax.set_xticks(ticks, names, rotation=45 if evaluation.n_classes > 6 else 0)
-    ax.set_yticks(ticks, names)
+    _set_class_ticks(ax.xaxis, names, font, rotate)
+    _set_class_ticks(ax.yaxis, names, font)
     ax.set_xlabel("Predicted label")
     ax.set_ylabel("True label")
-    ax.set_title("Confusion matrix" + (f" (normalized: {normalize})" if normalize else ""))
-    if evaluation.n_classes <= ANNOTATED_CLASSES:
+    ax.set_title(title)
+    if k <= ANNOTATED_CLASSES:
         middle = (matrix.max() + matrix.min()) / 2  # white text on dark cells
         text = "{:d}" if matrix.dtype.kind == "i" else "{:.2f}" if normalize else "{:.3g}"
-        for (row, column), value in np.ndenumerate(matrix):
-            ax.text(column, row, text.format(value), ha="center", va="center",
+        cells = [(row, column, value, text.format(value))
+                 for (row, column), value in np.ndenumerate(matrix)]
+        # the widest number fills at most 85 % of its cell
+        size = _points(_pyplot().rcParams["font.size"])
+        width = _text_size([cell[3] for cell in cells], size)[0]
+        size = max(SMALLEST_FONT, min(size, size * 0.85 * side / k / max(width, 1e-9)))
+        for row, column, value, label in cells:
+            ax.text(column, row, label, ha="center", va="center", fontsize=size,
                     color="white" if value > middle else "black")
     return ax
 
@@ -92,7 +182,15 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
     if not metrics:
         raise ValueError(f"metrics is empty; name at least one of {list(PER_CLASS_COLUMNS)}.")
     report = evaluation.report()
-    ax = _axes(ax, (max(6.4, 0.5 * evaluation.n_classes * len(metrics)), 4.8))
+    names = _tick_labels(evaluation)
+    k = len(names)
+    span = min(max(BAR_WIDTH * len(metrics) * k, FIGURE_SIZE[0] - 1.1), BARS_WIDTH)
+    font = _tick_font(span / k)
+    rotate, across, down, _ = _class_labels(names, font, span / k)
+    # the first name, turned, reaches left of the axes by its extent less about half a slot
+    left = max(0.8, across - 0.45 * span / k + 0.1)
+    title = "Per-class scores"
+    ax = _axes(ax, (left + span + 0.3, 4.3 + down), title)
     positions, width = np.arange(evaluation.n_classes), 0.8 / len(metrics)
     colors = []
     for number, name in enumerate(metrics):
@@ -102,13 +200,12 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
     for name, color in zip(metrics, colors):
         macro = report[name].mean()  # the macro average: the mean over classes
         ax.axhline(macro, color=color, linestyle="--", label=f"{name} macro = {macro:.3f}")
-    ax.set_xticks(positions, _tick_labels(evaluation),
-                  rotation=45 if evaluation.n_classes > 6 else 0)
+    _set_class_ticks(ax.xaxis, names, font, rotate)
     ax.set_xlabel("Label" if evaluation.is_multilabel else "Class")
     ax.set_ylabel("Score")
     # headroom above 1.0 keeps the legend off the bars
     ax.set_ylim(min(0.0, float(report[metrics].min().min()) * 1.05), 1.3)
-    ax.set_title("Per-class scores")
+    ax.set_title(title)
     ax.legend(loc="upper center", ncol=2, fontsize="small")
     return ax
 
@@ -134,7 +231,8 @@ def threshold_curve(evaluation, metric="AS", ax=None):
     column = _scores.curve_column(metric, _registry.CURVE)
     curve = evaluation.threshold_curve()
     best, value = evaluation.best_threshold(column)
-    ax = _axes(ax)
+    title = f"{column} by decision threshold"
+    ax = _axes(ax, title=title)
     # a threshold between two scores decides as the next score up: a step
     ax.plot(curve["threshold"], curve[column], drawstyle="steps-pre", label=column)
     ax.axvline(best, color="tab:green", linestyle="--",
@@ -144,7 +242,7 @@ def threshold_curve(evaluation, metric="AS", ax=None):
                label=f"decision threshold: {evaluation.threshold:.3g}")
     ax.set_xlabel("Threshold")
     ax.set_ylabel(column)
-    ax.set_title(f"{column} by decision threshold")
+    ax.set_title(title)
     ax.legend(loc="best", fontsize="small")
     return ax
 
@@ -163,11 +261,35 @@ def _per_class(evaluation, curve, summary):
                                       evaluation.labels.tolist())]
 
 
-def _unit_square(ax, title, xlabel, ylabel, legend, legend_title=None):
-    """The common frame of the curves: the unit square, labelled, with a legend."""
+def _legend_outside(labels):
+    """Whether a legend of ``labels`` goes right of its axes: more than LEGEND_INSIDE[0]
+    entries, or one wider than LEGEND_INSIDE[1] inches."""
+    return len(labels) > LEGEND_INSIDE[0] or _text_size(labels, "small")[0] > LEGEND_INSIDE[1]
+
+
+def _unit_square(ax, made, title, xlabel, ylabel, legend, legend_title=None):
+    """The common frame of the curves: the unit square, labelled, with a legend inside at
+    ``legend``, or at the square's right when it is long or wide, in columns of at most
+    LEGEND_ROWS entries; then the figure the library ``made`` is sized to hold it."""
     ax.set(xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal", title=title,
            xlabel=xlabel, ylabel=ylabel)
-    ax.legend(loc=legend, fontsize="small", title=legend_title, title_fontsize="small")
+    labels = ax.get_legend_handles_labels()[1]
+    font = {"fontsize": "small", "title": legend_title, "title_fontsize": "small"}
+    if not _legend_outside(labels):
+        ax.legend(loc=legend, **font)
+        return ax
+    ax.set_anchor("W")  # the square at the left of its space, the legend beside it
+    box = ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0,
+                    ncol=math.ceil(len(labels) / LEGEND_ROWS), **font)
+    if made:
+        # constrained layout makes no room for the legend of a square (whose space is wider
+        # than itself): the square is at most as tall as the figure less 0.7 inch (title,
+        # ticks, axis label), with 0.7 inch at its left for its ticks and axis label
+        figure = ax.figure
+        width, height = box.get_window_extent().size / figure.dpi
+        height = max(FIGURE_SIZE[1], height + 0.5)
+        width = 0.7 + 1.02 * (height - 0.7) + width + 0.2
+        figure.set_size_inches(max(figure.get_figwidth(), width), height)
     return ax
 
 
@@ -216,19 +338,21 @@ def roc_curve(evaluation, ax=None):
     """
     if _score_metrics.is_binary(evaluation, "plot_roc_curve"):
         fpr, tpr, _ = evaluation.roc_curve()
-        auc = evaluation.roc_auc_score()
-        ax = _axes(ax)
-        ax.plot(fpr, tpr, label=f"AUC = {auc:.3f}")
+        curves = [(f"AUC = {evaluation.roc_auc_score():.3f}", fpr, tpr)]
         title = f"ROC curve (positive: {_positive_label(evaluation)})"
     else:
-        curves = _per_class(evaluation, _ranking.roc_curve,
-                            lambda ranking, what: _score_metrics.binary_auc(ranking, None, what))
-        ax = _axes(ax)
-        for label, (fpr, tpr, _), auc in curves:
-            ax.plot(fpr, tpr, label=f"{label} (AUC = {auc:.3f})")
+        classes = _per_class(evaluation, _ranking.roc_curve,
+                             lambda ranking, what: _score_metrics.binary_auc(ranking, None, what))
+        curves = [(f"{label} (AUC = {auc:.3f})", fpr, tpr)
+                  for label, (fpr, tpr, _), auc in classes]
         title = "ROC curves (one-vs-rest)"
-    ax.plot([0, 1], [0, 1], color="gray", linestyle="--", label="Chance (AUC = 0.5)")
-    return _unit_square(ax, title, "False positive rate", "True positive rate", "lower right")
+    chance = "Chance (AUC = 0.5)"
+    made, ax = ax is None, _axes(ax, title=title)
+    for label, fpr, tpr in curves:
+        ax.plot(fpr, tpr, label=label)
+    ax.plot([0, 1], [0, 1], color="gray", linestyle="--", label=chance)
+    return _unit_square(ax, made, title, "False positive rate", "True positive rate",
+                        "lower right")
 
 
 def precision_recall_curve(evaluation, ax=None):
@@ -274,18 +398,18 @@ def precision_recall_curve(evaluation, ax=None):
     """
     if _score_metrics.is_binary(evaluation, "plot_precision_recall_curve"):
         precision, recall, _ = evaluation.precision_recall_curve()
-        ap = evaluation.average_precision_score()
-        ax = _axes(ax)
-        ax.plot(recall, precision, drawstyle="steps-post", label=f"AP = {ap:.3f}")
+        curves = [(f"AP = {evaluation.average_precision_score():.3f}", precision, recall)]
         title = f"Precision-recall curve (positive: {_positive_label(evaluation)})"
     else:
-        curves = _per_class(evaluation, _ranking.precision_recall_curve,
-                            _score_metrics.binary_ap)
-        ax = _axes(ax)
-        for label, (precision, recall, _), ap in curves:
-            ax.plot(recall, precision, drawstyle="steps-post", label=f"{label} (AP = {ap:.3f})")
+        classes = _per_class(evaluation, _ranking.precision_recall_curve,
+                             _score_metrics.binary_ap)
+        curves = [(f"{label} (AP = {ap:.3f})", precision, recall)
+                  for label, (precision, recall, _), ap in classes]
         title = "Precision-recall curves (one-vs-rest)"
-    return _unit_square(ax, title, "Recall", "Precision", "lower left")
+    made, ax = ax is None, _axes(ax, title=title)
+    for label, precision, recall in curves:
+        ax.plot(recall, precision, drawstyle="steps-post", label=label)
+    return _unit_square(ax, made, title, "Recall", "Precision", "lower left")
 
 
 def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
@@ -346,17 +470,19 @@ def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
     if _score_metrics.is_binary(evaluation, query):
         prob_true, prob_pred = evaluation.calibration_curve(n_bins=n_bins, strategy=strategy)
         ece = evaluation.expected_calibration_error(n_bins=n_bins, strategy=strategy)
-        ax = _axes(ax)
-        ax.plot(prob_pred, prob_true, "s-", label=f"ECE = {ece:.3f}")
+        curves = [(f"ECE = {ece:.3f}", prob_true, prob_pred)]
         title = f"Calibration (positive: {_positive_label(evaluation)})"
     else:
-        curves = _per_class(
+        classes = _per_class(
             evaluation, lambda ranking: _ranking.calibration_bins(ranking, n_bins, strategy),
             lambda ranking, what: _ranking.calibration_error(ranking, n_bins, strategy))
-        ax = _axes(ax)
-        for label, (prob_true, prob_pred, _), ece in curves:
-            ax.plot(prob_pred, prob_true, "s-", label=f"{label} (ECE = {ece:.3f})")
+        curves = [(f"{label} (ECE = {ece:.3f})", prob_true, prob_pred)
+                  for label, (prob_true, prob_pred, _), ece in classes]
         title = "Calibration (one-vs-rest)"
-    ax.plot([0, 1], [0, 1], color="gray", linestyle="--", label="Perfectly calibrated")
-    return _unit_square(ax, title, "Mean predicted probability", "Fraction of positives",
-                        "upper left", f"{n_bins} {strategy} bins")
+    perfect, bins = "Perfectly calibrated", f"{n_bins} {strategy} bins"
+    made, ax = ax is None, _axes(ax, title=title)
+    for label, prob_true, prob_pred in curves:
+        ax.plot(prob_pred, prob_true, "s-", label=label)
+    ax.plot([0, 1], [0, 1], color="gray", linestyle="--", label=perfect)
+    return _unit_square(ax, made, title, "Mean predicted probability", "Fraction of positives",
+                        "upper left", bins)

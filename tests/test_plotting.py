@@ -400,3 +400,143 @@ def test_missing_matplotlib_names_the_extra_for_curves(monkeypatch, draw):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)  # import now raises ImportError
     with pytest.raises(ImportError, match=r"Plotting needs the optional dependency matplotlib"):
         getattr(cm, draw)()
+
+
+# ---------------------------------------------------------------------------
+# Layout: any number of classes, long labels
+# ---------------------------------------------------------------------------
+
+def long_labels(k):
+    """k distinct class names of 40 characters, wide letters included."""
+    names = [f"class {i:03d} WWMM with a long descriptive name"[:40] for i in range(k)]
+    assert all(len(name) == 40 for name in names) and len(set(names)) == k
+    return names
+
+
+def long_label_evaluation(k):
+    names = np.array(long_labels(k))
+    codes = np.arange(3 * k) % k
+    return ClassificationMetric(names[codes], names[np.roll(codes, 1)])
+
+
+def outside(figure, texts):
+    """The texts (or legends) drawn on the figure whose extents leave its box by more than a
+    pixel."""
+    renderer = figure.canvas.get_renderer()
+    box = figure.bbox
+    far = []
+    for text in texts:
+        name = text.get_text() if hasattr(text, "get_text") else type(text).__name__
+        if not text.get_visible() or not name:
+            continue
+        extent = text.get_window_extent(renderer)
+        if (extent.x0 < box.x0 - 1 or extent.y0 < box.y0 - 1
+                or extent.x1 > box.x1 + 1 or extent.y1 > box.y1 + 1):
+            far.append((name, extent.bounds))
+    return far
+
+
+def tick_labels(figure):
+    """The tick labels drawn on the figure: those of ticks within their axis' view."""
+    drawn = []
+    for ax in figure.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            low, high = sorted(axis.get_view_interval())
+            span = 1e-9 * (high - low)
+            drawn += [label for location, label in zip(axis.get_majorticklocs(),
+                                                       axis.get_majorticklabels())
+                      if low - span <= location <= high + span]
+    return drawn
+
+
+@pytest.mark.parametrize("k", [3, 30, 120])
+@pytest.mark.parametrize("draw", ["plot_confusion_matrix", "plot_per_class"])
+def test_long_labels_of_any_number_of_classes_stay_inside_the_figure(draw, k):
+    cm = long_label_evaluation(k)
+    ax = getattr(cm, draw)()
+    figure = ax.figure
+    assert figure.get_layout_engine() is not None  # constrained: the library made the figure
+    figure.canvas.draw()
+    assert texts(ax.get_xticklabels()) == long_labels(k)  # every class named
+    assert outside(figure, tick_labels(figure)) == []
+    others = [ax.title, ax.xaxis.label, ax.yaxis.label, *ax.texts]
+    assert outside(figure, others) == []
+    names = ax.get_xticklabels()
+    if names[0].get_rotation() == 0:  # side by side and apart, or turned at the tick
+        renderer = figure.canvas.get_renderer()
+        extents = [name.get_window_extent(renderer) for name in names]
+        assert all(left.x1 <= right.x0 for left, right in zip(extents, extents[1:]))
+    else:
+        assert all((name.get_rotation(), name.get_horizontalalignment(),
+                    name.get_rotation_mode()) == (45, "right", "anchor") for name in names)
+
+
+def long_label_scores(k, seed=7):
+    """Probabilities of k classes named by long_labels, each row's true class favoured."""
+    rng = np.random.default_rng(seed)
+    codes = np.arange(6 * k) % k
+    logits = rng.normal(size=(len(codes), k)) + 2 * np.eye(k)[codes]
+    scores = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    return ClassificationMetric.from_scores(np.array(long_labels(k))[codes], scores)
+
+
+@pytest.mark.parametrize("k", [2, 3, 40])
+@pytest.mark.parametrize("draw", ["plot_roc_curve", "plot_precision_recall_curve",
+                                  "plot_calibration"])
+def test_curve_legends_of_any_number_of_classes_stay_inside_the_figure(draw, k):
+    if k == 2:  # binary: the positive class' long name is in the title
+        y, scores = binary_scores()
+        names = long_labels(2)
+        cm = ClassificationMetric.from_scores(np.where(y == "spam", names[1], names[0]), scores)
+    else:
+        cm = long_label_scores(k)
+    ax = getattr(cm, draw)()
+    figure = ax.figure
+    figure.canvas.draw()
+    legend = ax.get_legend()
+    if k == 2:
+        assert ax.get_title().endswith(f"(positive: {long_labels(2)[1]})")
+    else:  # every class named, in a legend beside the square, not over the curves
+        entries = texts(legend.get_texts())
+        assert [entry[:40] for entry in entries[:k]] == long_labels(k)
+        renderer = figure.canvas.get_renderer()
+        assert legend.get_window_extent(renderer).x0 > ax.get_window_extent(renderer).x1
+    assert outside(figure, [ax.title, ax.xaxis.label, ax.yaxis.label, legend,
+                            *legend.get_texts(), *tick_labels(figure)]) == []
+
+
+def test_figures_grow_with_the_classes_up_to_a_cap():
+    def drawn(k, draw):
+        codes = np.arange(2 * k)
+        ax = getattr(ClassificationMetric(codes % k, (codes + 1) % k), draw)()
+        size, font = tuple(ax.figure.get_size_inches()), ax.get_xticklabels()[0].get_fontsize()
+        plt.close(ax.figure)
+        return size, font
+
+    for draw in ("plot_confusion_matrix", "plot_per_class"):
+        (few, font), (some, _), (many, _), (more, small) = [drawn(k, draw)
+                                                            for k in (3, 30, 60, 120)]
+        assert few == pytest.approx((6.4, 4.8))  # matplotlib's default size for few classes
+        assert few[0] < some[0] <= many[0]  # wider with more classes, up to a cap
+        assert more[0] == pytest.approx(many[0], abs=0.25)  # (the names' margin aside)
+        assert small < font == matplotlib.rcParams["font.size"]  # smaller names when crowded
+
+
+def test_given_axes_keep_their_figure_size_and_layout():
+    cm = ClassificationMetric(long_labels(3) * 2, long_labels(3)[::-1] * 2)
+    scored = long_label_scores(20)
+    for layout in (None, "tight", "constrained"):
+        figure, axes = plt.subplots(2, 3, figsize=(9, 6), layout=layout)
+        engine = figure.get_layout_engine()
+        cm.plot_confusion_matrix(ax=axes[0, 0])
+        cm.plot_per_class(ax=axes[0, 1])
+        scored.plot_roc_curve(ax=axes[0, 2])
+        scored.plot_precision_recall_curve(ax=axes[1, 0])
+        scored.plot_calibration(ax=axes[1, 1])
+        assert figure.get_layout_engine() is engine
+        assert tuple(figure.get_size_inches()) == (9, 6)
+        names = axes[0, 0].get_xticklabels()  # class names turned at the tick all the same
+        assert [(name.get_rotation(), name.get_horizontalalignment(), name.get_rotation_mode())
+                for name in names] == [(45, "right", "anchor")] * 3
+        assert len(plt.get_fignums()) == 1  # no other figure made
+        plt.close(figure)
