@@ -200,6 +200,233 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
     return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
 
 
+# scikit-learn's classification_report: its columns, its averages, and the
+# longest name of an average's row (the least width of the name column)
+SKLEARN_HEADERS = ("precision", "recall", "f1-score", "support")
+SKLEARN_METRICS = ("precision_score", "recall_score", "f1_score")
+SKLEARN_AVERAGES = ("micro", "macro", "weighted")
+_LONGEST_HEADING = "weighted avg"
+
+
+@share
+def classification_report(self, *, digits=2, target_names=None, output_dict=False,
+                          zero_division=Default("warn")):
+    """scikit-learn's classification report: precision, recall, F1 and support per class.
+
+    The string (or dict) is the one ``sklearn.metrics.classification_report``
+    returns for the same samples, with ``labels=cm.labels`` and the
+    evaluation's weights: a row per class, then the averages. For
+    single-label input the micro average is the accuracy (every class of
+    the data is among the labels), printed as scikit-learn prints it: one
+    ``accuracy`` row with the F1 column only; multilabel input has
+    ``micro avg``, ``macro avg``, ``weighted avg`` and ``samples avg`` rows.
+    Every value comes from the cached tallies, but ``samples avg``, which
+    needs each sample's labels: a multilabel evaluation keeps its indicator
+    arrays for it.
+
+    Parameters
+    ----------
+    digits : int, default=2
+        Digits after the decimal point of the scores in the string (the dict
+        holds them unrounded).
+    target_names : sequence of str, default=None
+        The name of each class's row, in the order of ``labels``; by default
+        each label as text (``"%s" % label``).
+    output_dict : bool, default=False
+        Return a dict ``{name: {"precision": ..., "recall": ..., "f1-score":
+        ..., "support": ...}}`` (floats) instead of the string, whose
+        ``"accuracy"`` entry, for single-label input, is one float.
+    {{zero_division}}
+        It applies to precision, recall and F1 where their denominator is 0,
+        per class (and, for ``samples avg``, per sample).
+
+    Returns
+    -------
+    str or dict
+        The text report, whose support column counts samples (the sum of
+        their weights when weighted: a float, printed as Python prints it),
+        or its dict.
+
+    Raises
+    ------
+    TypeError
+        For ``digits`` that is not an integer, or ``target_names`` that is
+        not a sequence of names.
+    ValueError
+        For negative ``digits``, ``target_names`` of another length than
+        ``labels``, an ``output_dict`` that is not a bool, or a multilabel
+        evaluation built from tallies (``a + b``, ``from_batches``,
+        ``from_dask``, ``by_group``), which keeps no per-sample labels for
+        its ``samples avg``.
+
+    See Also
+    --------
+    report : Every per-class count and score, as a DataFrame.
+    summary : The overall scores.
+
+    Notes
+    -----
+    The per-class values are those of ``PS``, ``RS`` and ``F1S`` with
+    ``average=None``, and the micro averages those of ``average="micro"``.
+    The macro and weighted means (and the mean over samples) are taken in
+    scikit-learn's order of operations (``numpy.nanmean``,
+    ``numpy.average``), so that a mean on a tie of the printed digits
+    (0.625 at two digits) rounds as scikit-learn's does; they can differ
+    from ``PS(average="macro")`` and the other methods' means in their last
+    bit. Counts, and weights whose sums are exact (such as multiples of
+    0.25), give scikit-learn's string exactly. Other weights are added in
+    another order than scikit-learn's: a float support can differ in its
+    last digits, and a score in its last bit.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric([0, 1, 2, 2, 2], [0, 0, 2, 2, 1])
+    >>> print(cm.classification_report(target_names=["class 0", "class 1", "class 2"]))
+                  precision    recall  f1-score   support
+    <BLANKLINE>
+         class 0       0.50      1.00      0.67         1
+         class 1       0.00      0.00      0.00         1
+         class 2       1.00      0.67      0.80         3
+    <BLANKLINE>
+        accuracy                           0.60         5
+       macro avg       0.50      0.56      0.49         5
+    weighted avg       0.70      0.60      0.61         5
+    <BLANKLINE>
+    >>> report = cm.classification_report(output_dict=True)
+    >>> report["accuracy"], report["2"]["recall"]
+    (0.6, 0.6666666666666666)
+    """
+    digits = _check_digits(digits)
+    output_dict = _validation.check_bool("output_dict", output_dict)
+    zero_division = self._zero_division(zero_division)
+    names = _target_names(target_names, self._labels)
+    multilabel = self._is_multilabel
+    if multilabel and self._true is None:
+        raise _samples_average_unavailable()
+    t = self._tallies
+    metrics = [_registry.lookup(name) for name in SKLEARN_METRICS]
+    scores = [_formulas.per_class(m.formula, t, zero_division, m.title) for m in metrics]
+    true_sum = t.tp + t.fn  # scikit-learn's support: tp + fn, the recall's denominator
+    support = t.counted(true_sum)
+    if not multilabel and t.correct == 0:
+        # scikit-learn counts the true positives of no right prediction as float zeros:
+        # its supports are then floats, even of counts
+        support = support.astype(np.float64)
+    rows = [(name, values) for name, *values in zip(names, *scores, support)]
+    averages = {}
+    micro = _formulas.Counts.pooled(t)
+    for average in SKLEARN_AVERAGES + (("samples",) if multilabel else ()):
+        heading = "accuracy" if average == "micro" and not multilabel else f"{average} avg"
+        if average == "micro":
+            values = [float(_formulas.per_class(m.formula, micro, zero_division, m.title))
+                      for m in metrics]
+        elif average == "samples":
+            values = _samples_means(self, metrics, zero_division)
+        else:
+            weights = true_sum if average == "weighted" else None
+            values = [_sklearn_mean(score, weights) for score in scores]
+        averages[heading] = values + [np.sum(support)]
+    if output_dict:
+        return _report_dict(rows, averages)
+    return _report_text(rows, averages, digits)
+
+
+def _check_digits(digits):
+    if isinstance(digits, (bool, np.bool_)) or not isinstance(digits, (int, np.integer)):
+        raise TypeError(f"digits must be an integer >= 0; got {digits!r}.")
+    if digits < 0:
+        raise ValueError(f"digits must be >= 0; got {digits}.")
+    return int(digits)
+
+
+def _target_names(target_names, labels):
+    """The name of each class's row: the given names, else each label as text."""
+    if target_names is None:
+        return ["%s" % (label,) for label in labels]
+    if isinstance(target_names, (str, bytes)) or not np.iterable(target_names):
+        raise TypeError(
+            f"target_names must be a sequence of names, one per class; got {target_names!r}."
+        )
+    names = list(target_names)
+    if len(names) != len(labels):
+        raise ValueError(
+            f"target_names has {len(names)} names but the evaluation has {len(labels)} "
+            f"classes ({_validation._preview(labels)}); give one name per class, in the "
+            "order of labels."
+        )
+    return names
+
+
+def _samples_average_unavailable():
+    return ValueError(
+        "classification_report of a multilabel evaluation needs each sample's labels for "
+        "its 'samples avg' row, and this evaluation keeps tallies only (a + b, "
+        "from_batches, from_dask, by_group). Build it from the indicator arrays: "
+        "ClassificationMetric(y_true, y_pred).classification_report()."
+    )
+
+
+def _sklearn_mean(values, weights=None):
+    """The mean of per-class (or per-sample) values in scikit-learn's order of
+    operations: nan left out, and a weighted mean of zero total weight is the plain mean."""
+    keep = ~np.isnan(values)
+    if not keep.any():
+        return float("nan")
+    if weights is None:
+        return float(np.nanmean(values))
+    try:
+        return float(np.average(values[keep], weights=np.asarray(weights)[keep]))
+    except ZeroDivisionError:
+        return float(np.average(values[keep]))
+
+
+def _samples_means(self, metrics, zero_division):
+    """The means over samples of each sample's precision, recall and F1 (its true and
+    predicted labels as two sets), weighted by the sample weights. A sample of no
+    weight counts nothing: its ratios are 0/0, as in scikit-learn."""
+    true, pred = self._true, self._pred
+    tp = np.count_nonzero(true & pred, axis=1)
+    predicted, support = np.count_nonzero(pred, axis=1), np.count_nonzero(true, axis=1)
+    weight, _ = _confusion.in_units(self._weight)
+    if weight is not None:
+        kept = weight > 0
+        tp, predicted, support = tp * kept, predicted * kept, support * kept
+    counts = _formulas.Counts(tp, predicted - tp, support - tp,
+                              true.shape[1] - predicted - support + tp)
+    return [_sklearn_mean(_formulas.per_class(m.formula, counts, zero_division, m.title),
+                          weight) for m in metrics]
+
+
+def _report_dict(rows, averages):
+    """The rows as dicts of floats (a repeated name keeps its last row), the accuracy
+    as one float."""
+    report = {name: dict(zip(SKLEARN_HEADERS, map(float, values))) for name, values in rows}
+    for heading, values in averages.items():
+        report[heading] = dict(zip(SKLEARN_HEADERS, map(float, values)))
+    if "accuracy" in averages:
+        report["accuracy"] = report["accuracy"]["precision"]
+    return report
+
+
+def _report_text(rows, averages, digits):
+    """scikit-learn's layout: right-aligned names, columns of 9 characters."""
+    width = max(max(len(str(name)) for name, _ in rows), len(_LONGEST_HEADING), digits)
+    text = ("{:>{width}s} " + " {:>9}" * len(SKLEARN_HEADERS)).format(
+        "", *SKLEARN_HEADERS, width=width) + "\n\n"
+    row = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\n"
+    for name, values in rows:  # every row, even of a repeated name
+        text += row.format(str(name), *values, width=width, digits=digits)
+    text += "\n"
+    for heading, values in averages.items():
+        if heading == "accuracy":  # precision and recall left blank
+            accuracy = "{:>{width}s} " + " {:>9.{digits}}" * 2 + " {:>9.{digits}f} {:>9}\n"
+            text += accuracy.format(heading, "", "", *values[2:], width=width, digits=digits)
+        else:
+            text += row.format(heading, *values, width=width, digits=digits)
+    return text
+
+
 def _tabled_intervals(self, tallies, zero_division, ci, confidence, n_resamples,
                       random_state):
     """The intervals of a table's rows (None without ``ci``), on an evaluation of its

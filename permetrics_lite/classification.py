@@ -642,6 +642,7 @@ class ClassificationMetric:
     # ------------------------------------------------------------------
 
     report = _report.report
+    classification_report = _report.classification_report
     summary = _report.summary
 
     # ------------------------------------------------------------------
@@ -886,7 +887,7 @@ for _metric in _registry.ALL_METRICS:
     setattr(ClassificationMetric, _metric.name, _method)
     setattr(ClassificationMetric, _metric.alias, _method)
 for _name in ("threshold_curve", "best_threshold", "roc_curve", "precision_recall_curve",
-              "det_curve", "calibration_curve", "report", "summary", "from_batches",
-              "from_dask"):
+              "det_curve", "calibration_curve", "report", "classification_report", "summary",
+              "from_batches", "from_dask"):
     _as_method(getattr(vars(ClassificationMetric)[_name], "__func__",
                        vars(ClassificationMetric)[_name]), _name)

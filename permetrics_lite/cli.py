@@ -1,8 +1,9 @@
 """The ``permetrics-lite`` command: evaluate a file of labels from the shell.
 
-``report`` prints the per-class report and the summary, ``score`` the named
-metrics, ``demo`` the report of the bundled demo set. Every problem with the
-input (a missing file or column, an unreadable file, any error of the constructor) is one
+``report`` prints the per-class report and the summary (or, with ``--format
+text``, scikit-learn's classification report), ``score`` the named metrics,
+``demo`` the report of the bundled demo set. Every problem with the input (a
+missing file or column, an unreadable file, any error of the constructor) is one
 line on stderr and exit status 2; success is 0.
 """
 
@@ -22,7 +23,7 @@ from .classification import AVERAGES, ClassificationMetric
 from .datasets import load_demo
 
 EXIT_ERROR = 2
-REPORT_FORMATS = ("table", "csv", "json", "markdown", "html")
+REPORT_FORMATS = ("table", "csv", "json", "markdown", "html", "text")
 SCORE_FORMATS = ("table", "json")
 PARQUET_SUFFIXES = (".parquet", ".pq")
 ZERO_DIVISION = {"warn": "warn", "0": 0.0, "1": 1.0, "nan": np.nan}
@@ -146,9 +147,17 @@ def _interval_options(args):
 
 
 def render_report(cm, fmt, intervals=None):
-    """The per-class report and the summary in one of REPORT_FORMATS; ``intervals``:
-    the options of their interval columns."""
+    """The per-class report and the summary in one of REPORT_FORMATS (``text``:
+    scikit-learn's classification report instead); ``intervals``: the options of
+    their interval columns."""
     intervals = intervals or {}
+    if fmt == "text":
+        if intervals:
+            raise CommandError(
+                "--format text prints scikit-learn's classification report, which has no "
+                "intervals; drop --ci or choose another format"
+            )
+        return cm.classification_report()
     report = cm.report(**intervals)
     summary = cm.summary(**intervals).rename_axis("metric")  # with intervals, a frame
     frame = summary.to_frame() if isinstance(summary, pd.Series) else summary

@@ -10,6 +10,7 @@ from importlib import metadata
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.metrics import classification_report
 
 from permetrics_lite import ClassificationMetric, load_demo
 from tests.helpers import plain_id
@@ -45,6 +46,33 @@ def test_report_table_prints_the_report_and_summary(predictions):
     cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
     expected = f"{cm.report().to_string()}\n\n{cm.summary().rename_axis('metric').to_string()}\n"
     assert result.stdout == expected
+
+
+def test_report_text_prints_sklearn_s_classification_report(predictions, tmp_path):
+    folder, frame = predictions
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--weight", "w",
+                 "--format", "text")
+    assert result.returncode == 0, result.stderr
+    expected = classification_report(frame["y"], frame["yhat"], sample_weight=frame["w"])
+    assert result.stdout == expected  # integral weights: sums exact, the same floats
+    assert result.stdout.splitlines()[-3].split()[0] == "accuracy"
+    target = tmp_path / "report.txt"
+    written = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--labels",
+                  "fox", "dog", "cat", "owl", "--format", "text", "--output", target)
+    assert written.returncode == 0 and written.stdout == "", written.stderr
+    # "warn" is 0.0 with a warning: the values of zero_division=0.0, which is silent
+    assert target.read_text() == classification_report(
+        frame["y"], frame["yhat"], labels=["fox", "dog", "cat", "owl"], zero_division=0.0)
+    assert "permetrics-lite: warning: Precision is undefined" in written.stderr  # class owl
+
+
+def test_report_text_has_no_intervals(predictions):
+    folder, _ = predictions
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--format",
+                 "text", "--ci")
+    assert result.returncode == ERROR
+    assert re.search(r"--format text prints scikit-learn's classification report, which has no "
+                     r"intervals", result.stderr), result.stderr
 
 
 @pytest.mark.parametrize("name", ["comma.csv", "semicolon.csv", "tabs.tsv", "predictions.parquet"])
