@@ -411,6 +411,9 @@ SCORE_REPORT = tuple(sorted((m for m in SCORE_METRICS if m.report is not None),
                             key=lambda m: m.report))
 CURVE = tuple(sorted((m for m in ALL_METRICS if m.curve is not None), key=lambda m: m.curve))
 REPORT_COLUMNS = tuple(m.column for m in REPORT)
+# The score columns of scikit-learn's classification_report: its heading, and the row
+CLASSIFICATION_REPORT = tuple((heading, _BY_NAME[alias]) for heading, alias in (
+    ("precision", "PS"), ("recall", "RS"), ("f1-score", "F1S")))
 
 
 def lookup(name):

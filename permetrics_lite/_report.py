@@ -202,8 +202,7 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
 
 # scikit-learn's classification_report: its columns, its averages, and the
 # longest name of an average's row (the least width of the name column)
-SKLEARN_HEADERS = ("precision", "recall", "f1-score", "support")
-SKLEARN_METRICS = ("precision_score", "recall_score", "f1_score")
+SKLEARN_HEADERS = tuple(heading for heading, _ in _registry.CLASSIFICATION_REPORT) + ("support",)
 SKLEARN_AVERAGES = ("micro", "macro", "weighted")
 _LONGEST_HEADING = "weighted avg"
 
@@ -305,7 +304,7 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     if multilabel and self._true is None:
         raise _samples_average_unavailable()
     t = self._tallies
-    metrics = [_registry.lookup(name) for name in SKLEARN_METRICS]
+    metrics = [row for _, row in _registry.CLASSIFICATION_REPORT]
     scores = [_formulas.per_class(m.formula, t, zero_division, m.title) for m in metrics]
     true_sum = t.tp + t.fn  # scikit-learn's support: tp + fn, the recall's denominator
     support = t.counted(true_sum)
