@@ -296,13 +296,13 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     >>> report["accuracy"], report["2"]["recall"]
     (0.6, 0.6666666666666666)
     """
-    digits = _check_digits(digits)
+    digits = _validation.check_digits(digits)
     output_dict = _validation.check_bool("output_dict", output_dict)
     zero_division = self._zero_division(zero_division)
-    names = _target_names(target_names, self._labels)
+    names = _validation.check_target_names(target_names, self._labels)
     multilabel = self._is_multilabel
     if multilabel and self._true is None:
-        raise _samples_average_unavailable()
+        raise _validation.samples_average_unavailable()
     t = self._tallies
     metrics = [row for _, row in _registry.CLASSIFICATION_REPORT]
     scores = [_formulas.per_class(m.formula, t, zero_division, m.title) for m in metrics]
@@ -329,41 +329,6 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     if output_dict:
         return _report_dict(rows, averages)
     return _report_text(rows, averages, digits)
-
-
-def _check_digits(digits):
-    if isinstance(digits, (bool, np.bool_)) or not isinstance(digits, (int, np.integer)):
-        raise TypeError(f"digits must be an integer >= 0; got {digits!r}.")
-    if digits < 0:
-        raise ValueError(f"digits must be >= 0; got {digits}.")
-    return int(digits)
-
-
-def _target_names(target_names, labels):
-    """The name of each class's row: the given names, else each label as text."""
-    if target_names is None:
-        return ["%s" % (label,) for label in labels]
-    if isinstance(target_names, (str, bytes)) or not np.iterable(target_names):
-        raise TypeError(
-            f"target_names must be a sequence of names, one per class; got {target_names!r}."
-        )
-    names = list(target_names)
-    if len(names) != len(labels):
-        raise ValueError(
-            f"target_names has {len(names)} names but the evaluation has {len(labels)} "
-            f"classes ({_validation._preview(labels)}); give one name per class, in the "
-            "order of labels."
-        )
-    return names
-
-
-def _samples_average_unavailable():
-    return ValueError(
-        "classification_report of a multilabel evaluation needs each sample's labels for "
-        "its 'samples avg' row, and this evaluation keeps tallies only (a + b, "
-        "from_batches, from_dask, by_group). Build it from the indicator arrays: "
-        "ClassificationMetric(y_true, y_pred).classification_report()."
-    )
 
 
 def _sklearn_mean(values, weights=None):

@@ -21,16 +21,17 @@ def _cached(self, key, compute):
     """A value computed on first use and kept: the evaluation's only mutable part."""
     cache = self._cache
     if key not in cache:
-        cache[key] = _read_only(compute())
+        cache[key] = read_only(compute())
     return cache[key]
 
 
-def _read_only(value):
+def read_only(value):
+    """Make an array (or every array of a tuple, at any depth) read-only."""
     if isinstance(value, np.ndarray):
         value.flags.writeable = False
     elif isinstance(value, tuple):
         for item in value:
-            _read_only(item)
+            read_only(item)
     return value
 
 

@@ -1029,14 +1029,14 @@ def threshold_for_matrix(threshold):
 
 def check_k(k):
     """Top-k's k: an integer >= 1."""
-    return _check_at_least_one("k", k)
+    return _check_integer_from("k", k, 1)
 
 
-def _check_at_least_one(name, value):
+def _check_integer_from(name, value, low):
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer >= 1; got {value!r}.")
-    if value < 1:
-        raise ValueError(f"{name} must be >= 1; got {value}.")
+        raise TypeError(f"{name} must be an integer >= {low}; got {value!r}.")
+    if value < low:
+        raise ValueError(f"{name} must be >= {low}; got {value}.")
     return int(value)
 
 
@@ -1372,7 +1372,7 @@ def ovo_per_class():
 
 def check_n_bins(n_bins):
     """Calibration's n_bins: an integer >= 1."""
-    return _check_at_least_one("n_bins", n_bins)
+    return _check_integer_from("n_bins", n_bins, 1)
 
 
 def weighted_quantile_bins(query):
@@ -1396,4 +1396,38 @@ def one_class_curve(query):
     return ValueError(
         f"{query} is undefined: y_true has samples of one class only (weight on one side), "
         "and the curve needs both."
+    )
+
+
+# --- scikit-learn's classification_report (``_report``) ---
+
+
+def check_digits(digits):
+    """The report's digits: an integer >= 0."""
+    return _check_integer_from("digits", digits, 0)
+
+
+def check_target_names(target_names, labels):
+    """The name of each class's row: the given names, else each label as text."""
+    if target_names is None:
+        return ["%s" % (label,) for label in labels]
+    if isinstance(target_names, (str, bytes)) or not np.iterable(target_names):
+        raise TypeError(
+            f"target_names must be a sequence of names, one per class; got {target_names!r}."
+        )
+    names = list(target_names)
+    if len(names) != len(labels):
+        raise ValueError(
+            f"target_names has {len(names)} names but the evaluation has {len(labels)} "
+            f"classes ({_preview(labels)}); give one name per class, in the order of labels."
+        )
+    return names
+
+
+def samples_average_unavailable():
+    return ValueError(
+        "classification_report of a multilabel evaluation needs each sample's labels for "
+        "its 'samples avg' row, and this evaluation keeps tallies only (a + b, "
+        "from_batches, from_dask, by_group). Build it from the indicator arrays: "
+        "ClassificationMetric(y_true, y_pred).classification_report()."
     )

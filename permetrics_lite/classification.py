@@ -21,19 +21,10 @@ from ._options import (  # noqa: F401 - also importable from here, as before _op
 )
 
 _REPR_LABELS = 5  # labels shown by repr()
+_freeze = _score_metrics.read_only  # state arrays, tuples of them: read-only
 # Version of the pickled state. 0: the attributes themselves (release 0.1.0);
 # 1: {"version", "library", "state"}, the tallies as field dicts (any field order).
 STATE_VERSION = 1
-
-
-def _freeze(value):
-    """Make an array (or every array of a tuple of tallies) read-only."""
-    if isinstance(value, np.ndarray):
-        value.flags.writeable = False
-    elif isinstance(value, tuple):
-        for item in value:
-            _freeze(item)
-    return value
 
 
 def _tallies_state(tallies):

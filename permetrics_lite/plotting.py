@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 from . import _ranking, _registry, _score_metrics, _scores, _validation
+from ._docstrings import share
 
 ANNOTATED_CLASSES = 30  # above this many classes the cells are too small to label
 PER_CLASS_COLUMNS = _registry.REPORT_COLUMNS  # the score columns of report()
@@ -412,6 +413,7 @@ def precision_recall_curve(evaluation, ax=None):
     return _unit_square(ax, made, title, "Recall", "Precision", "lower left")
 
 
+@share
 def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
     """Reliability diagram: the fraction of positives against the mean probability per bin.
 
@@ -431,9 +433,7 @@ def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
         Built by ``from_scores`` with probabilities.
     n_bins : int, default=10
         Number of bins of [0, 1].
-    strategy : {"uniform", "quantile"}, default="uniform"
-        ``"uniform"``: bins of equal width; ``"quantile"``: bins of about
-        equal numbers of samples (unweighted evaluations only).
+    {{strategy}}
     ax : matplotlib Axes, default=None
         Where to draw; a new figure when None.
 
@@ -442,14 +442,7 @@ def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
     matplotlib Axes
         The curves are its first lines, in class order; the diagonal is the last.
 
-    Raises
-    ------
-    ValueError
-        For an evaluation without scores, scores that are not probabilities,
-        ``n_bins`` < 1, an unknown ``strategy``, or ``"quantile"`` with
-        sample weights.
-    TypeError
-        For an ``n_bins`` that is not an integer.
+    {{calibration_raises}}
 
     Examples
     --------
