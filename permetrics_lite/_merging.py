@@ -115,10 +115,16 @@ def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
 
 def tallied_part(cls, part, number, y_true, y_pred, sample_weight, *, labels):
     """One batch (or block) of many as an evaluation of tallies only; errors name it."""
-    try:  # a part may weigh zero in all; the sum of the parts may not
-        evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
+    try:
+        return tallied(cls, y_true, y_pred, sample_weight, labels=labels)
     except (TypeError, ValueError) as error:
         raise _validation.in_part(error, part, number) from error
+
+
+def tallied(cls, y_true, y_pred, sample_weight, *, labels):
+    """Samples as an evaluation of tallies only, to be added to others (``a + b``)."""
+    # a part may weigh zero in all; the sum of the parts may not
+    evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
     return cls._from_tallies(evaluation._labels, mergeable_tallies(evaluation),
                              evaluation.n_samples, evaluation._is_multilabel)
 

@@ -2,15 +2,17 @@
 
 ``report`` prints the per-class report and the summary (or, with ``--format
 text``, scikit-learn's classification report), ``score`` the named metrics,
-``demo`` the report of the bundled demo set. Every problem with the input (a
-missing file or column, an unreadable file, any error of the constructor) is one
-line on stderr and exit status 2; success is 0.
+``demo`` the report of the bundled demo set. Input is read in chunks
+(``_reading``), each chunk tallied and added to the total, so memory stays
+bounded whatever the file's size; scores are kept whole, since their metrics
+sort them. Exit status: 0 success, 1 a problem with the data or the
+evaluation, 2 a usage error; every problem is one line on stderr.
 """
 
 import argparse
-import csv
-import io
+import itertools
 import json
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -18,71 +20,146 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import __version__, _intervals, _registry, _validation
+from . import __version__, _intervals, _merging, _reading, _registry, _validation
+from ._groups import GroupedEvaluation
+from ._options import NOT_GIVEN
+from ._progress import Progress
+from ._reading import DataError, shown
 from .classification import AVERAGES, ClassificationMetric
 from .datasets import load_demo
 
-EXIT_ERROR = 2
+EXIT_DATA = 1
+EXIT_USAGE = 2
 REPORT_FORMATS = ("table", "csv", "json", "markdown", "html", "text")
 SCORE_FORMATS = ("table", "json")
-PARQUET_SUFFIXES = (".parquet", ".pq")
 ZERO_DIVISION = {"warn": "warn", "0": 0.0, "1": 1.0, "nan": np.nan}
-_SNIFF_BYTES = 64 * 1024
+GROUP_ROWS = ("difference", "ratio")  # after the groups: max - min and min / max
 
 
-class CommandError(Exception):
-    """A problem with what the user asked for: reported as one line, exit status 2."""
+class UsageError(Exception):
+    """Flags that do not go together: one line, exit status 2."""
 
 
 # --------------------------------------------------------------------------
-# Reading the file
+# Evaluating the input
 # --------------------------------------------------------------------------
 
 
-def read_columns(path, columns, sep=None):
-    """The named columns of a CSV or Parquet file (``-`` reads CSV from stdin)."""
-    columns = list(dict.fromkeys(columns))  # one column may serve two roles
-    if path != "-" and not Path(path).is_file():
-        raise CommandError(f"cannot read {path}: no such file")
-    if path != "-" and Path(path).suffix.lower() in PARQUET_SUFFIXES:
-        return _read_parquet(path, columns)
-    raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    sep = sep or _sniff_delimiter(raw[:_SNIFF_BYTES])
-    header = pd.read_csv(io.BytesIO(raw), sep=sep, nrows=0).columns
-    _check_columns(path, columns, header)
-    return pd.read_csv(io.BytesIO(raw), sep=sep, usecols=columns)[columns]
+def _columns(args):
+    if args.scores and args.pred:
+        raise UsageError("give --pred or --scores, not both: scores predict the class "
+                         "(--threshold for one column)")
+    if not args.scores and not args.pred:
+        raise UsageError("give the predictions: --pred COL, or --scores COL [COL ...]")
+    if args.threshold is not None and len(args.scores or ()) != 1:
+        raise UsageError("--threshold applies to one --scores column")
+    flags = {"--true": args.true, "--pred": args.pred, "--group": args.group,
+             "--weight": args.weight, "--scores": args.scores or ()}
+    return _reading.Columns({flag: name for flag, name in flags.items() if name},
+                            args.weight, args.scores or ())
 
 
-def _sniff_delimiter(sample):
-    """The delimiter of a CSV sample (as pandas' sep=None), then read by the fast C parser."""
+def _evaluate(args):
+    """The evaluation of the input file (grouped with ``--group``), read in chunks."""
+    columns = _columns(args)
+    source = _reading.Source(args.file, input_format=args.input_format,
+                             encoding=args.encoding, sep=args.sep)
     try:
-        text = sample.decode("utf-8", errors="replace")
-        return csv.Sniffer().sniff(text, delimiters=",;\t|").delimiter
-    except csv.Error:  # one column, or no clear pattern: pandas' default
-        return ","
+        progress = None if args.quiet else Progress()
+        return _reading.evaluated(source, columns, lambda chunks: _tallied(args, source, chunks),
+                                  progress)
+    finally:
+        source.close()
 
 
-def _read_parquet(path, columns):
+def _tallied(args, source, chunks):
+    """The chunks tallied one by one and added up (by group with ``--group``)."""
+    (first, frame), chunks = _peek(chunks)
+    true = frame[args.true]
+    labels = _parse_labels(args.labels, true, "--labels")
+    options = _options(args, true)
+    chunks = itertools.chain([(first, frame)], chunks)
+    if args.scores:
+        return _scored(args, source, chunks, labels, options)
+    totals = {}
+    for first, frame in chunks:
+        parts = ({None: frame} if not args.group else
+                 {key: frame.iloc[rows] for key, rows
+                  in frame.groupby(args.group, sort=False).indices.items()})
+        for key, part in parts.items():
+            part = _part(args, source, first, part, labels)
+            totals[key] = totals[key] + part if key in totals else part
+    total = _checked(args, source, lambda: _added(totals.values()))
+    evaluation = _with_options(args, source, total, options)
+    if not args.group:
+        return evaluation
+    return GroupedEvaluation({_scalar(key): _with_options(args, source, totals[key], options)
+                              for key in _sorted(list(totals))}, evaluation, [args.group])
+
+
+def _peek(chunks):
+    chunks = iter(chunks)
+    return next(chunks), chunks
+
+
+def _added(parts):
+    parts = iter(parts)
+    total = next(parts)
+    for part in parts:
+        total = total + part
+    return total
+
+
+def _part(args, source, first, frame, labels):
+    """One chunk (or a group's rows of it) as tallies; its errors name its lines."""
+    weight = frame[args.weight].to_numpy() if args.weight else None
     try:
-        import pyarrow  # noqa: F401 - pandas needs it for Parquet
-    except ImportError:
-        raise CommandError(
-            "reading Parquet needs pyarrow; install it with: pip install 'permetrics_lite[parquet]'"
-        ) from None
-    import pyarrow.parquet as pq
-
-    _check_columns(path, columns, pq.read_schema(path).names)
-    return pd.read_parquet(path, columns=columns)
+        return _merging.tallied(ClassificationMetric, frame[args.true].to_numpy(),
+                                frame[args.pred].to_numpy(), weight, labels=labels)
+    except (ValueError, TypeError) as error:
+        last = source.where(first + len(frame) - 1).split()[-1]
+        where = source.where(first).replace(" line ", " lines ").replace(" row ", " rows ")
+        raise DataError(f"{where} to {last}: {in_flags(error, args)}") from None
 
 
-def _check_columns(path, wanted, found):
-    for name in wanted:
-        if name not in found:
-            close = [c for c in map(str, found) if c.lower() == name.lower()]
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            raise CommandError(
-                f"{path} has no column {name!r}; its columns are {list(map(str, found))}.{hint}"
-            )
+def _checked(args, source, evaluate):
+    """``evaluate()``, its errors in the command line's words."""
+    try:
+        return evaluate()
+    except (ValueError, TypeError) as error:
+        raise DataError(f"{source.name}: {in_flags(error, args)}") from None
+
+
+def _with_options(args, source, total, options):
+    return _checked(args, source, lambda: _merging.with_options(total, "rows", *(
+        options.get(name, NOT_GIVEN) for name in ("average", "pos_label", "zero_division"))))
+
+
+def _scored(args, source, chunks, labels, options):
+    """The evaluation of scores: every chunk's columns kept, then one evaluation."""
+    data = pd.concat([frame for _, frame in chunks], ignore_index=True)
+    true = data[args.true]
+    if len(args.scores) == 1:
+        scores = data[args.scores[0]].to_numpy(dtype=np.float64)
+    else:
+        names = _parse_labels(args.scores, true, "--scores")
+        scores = pd.DataFrame(data[args.scores].to_numpy(dtype=np.float64), columns=names)
+    if args.threshold is not None:
+        options["threshold"] = args.threshold
+    weight = data[args.weight].to_numpy() if args.weight else None
+    return _checked(args, source, lambda: ClassificationMetric.from_scores(
+        true.to_numpy(), scores, labels=labels, sample_weight=weight, **options))
+
+
+def _options(args, true):
+    options = {}
+    if getattr(args, "average", None) is not None:
+        options["average"] = None if args.average == "none" else args.average
+    if getattr(args, "pos_label", None) is not None:
+        options["pos_label"] = _parse_labels([args.pos_label], true, "--pos-label")[0]
+    if getattr(args, "zero_division", None) is not None:
+        options["zero_division"] = ZERO_DIVISION[args.zero_division]
+    return options
 
 
 def _parse_labels(values, column, option):
@@ -96,37 +173,58 @@ def _parse_labels(values, column, option):
         if kind in "iuf":
             return pd.to_numeric(pd.Series(values)).tolist()
     except (KeyError, ValueError):
-        raise CommandError(
-            f"{option} {' '.join(values)}: the label column holds "
-            f"{'booleans' if kind == 'b' else 'numbers'}; give labels of that kind"
-        ) from None
+        raise UsageError(
+            f"{option} {shown(' '.join(values))}: the label column holds "
+            f"{'booleans' if kind == 'b' else 'numbers'}; give labels of that kind") from None
     return list(values)
 
 
-# --------------------------------------------------------------------------
-# Commands
-# --------------------------------------------------------------------------
+def _sorted(keys):
+    """Groups as pandas sorts them; in order of appearance when they do not compare."""
+    try:
+        return pd.Index(keys).sort_values().tolist()
+    except TypeError:
+        return keys
 
 
-def _evaluate(args, data=None):
-    """Read the file (unless ``data`` is given) and build the evaluation."""
-    columns = [args.true, args.pred] + ([args.weight] if args.weight else [])
-    if data is None:
-        data = read_columns(args.file, columns, args.sep)
-    true = data[args.true]
-    options = {}
-    if getattr(args, "average", None) is not None:
-        options["average"] = None if args.average == "none" else args.average
-    if getattr(args, "pos_label", None) is not None:
-        options["pos_label"] = _parse_labels([args.pos_label], true, "--pos-label")[0]
-    if getattr(args, "zero_division", None) is not None:
-        options["zero_division"] = ZERO_DIVISION[args.zero_division]
-    return ClassificationMetric(
-        true.to_numpy(), data[args.pred].to_numpy(),
-        labels=_parse_labels(args.labels, true, "--labels"),
-        sample_weight=data[args.weight].to_numpy() if args.weight else None,
-        **options,
-    )
+def _scalar(value):
+    return value.item() if isinstance(value, np.generic) else value
+
+
+_PARAMETERS = {
+    "sample_weight": "--weight", "pos_label": "--pos-label", "zero_division": "--zero-division",
+    "labels": "--labels", "threshold": "--threshold", "y_score": "--scores",
+    "average": "--average", "beta": "--beta", "confidence": "--confidence",
+    "n_resamples": "--resamples", "random_state": "--seed", "method": "--ci",
+}
+
+
+def in_flags(error, args):
+    """A library message in the command line's words: columns and flags, not parameters."""
+    columns = {"y_true": (getattr(args, "true", None), "--true"),
+               "y_pred": (getattr(args, "pred", None), "--pred"),
+               "sample_weight": (getattr(args, "weight", None), "--weight")}
+
+    def word(match):
+        name, assigned = match.group(1), match.group(2)
+        column, flag = columns.get(name, (None, _PARAMETERS.get(name)))
+        if column is not None:
+            return f"column {shown(column)} ({flag})" + (" " if assigned else "")
+        parameter = assigned or match.string[:match.start()].endswith(("to ", "from "))
+        if name == "labels" and not parameter:
+            return name  # "string labels": the word, not the parameter
+        return f"{flag} " if assigned else flag
+
+    pattern = r"\b(" + "|".join(sorted({*columns, *_PARAMETERS}, key=len, reverse=True)) + \
+        r")\b(=|:)?"
+    text = re.sub(pattern, lambda m: word(m) + (":" if m.group(2) == ":" else ""),
+                  " ".join(str(error).split()))
+    return text.replace(" : ", ": ")
+
+
+# --------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------
 
 
 def _interval_options(args):
@@ -134,7 +232,7 @@ def _interval_options(args):
     if getattr(args, "ci", None) is None:
         for flag in ("confidence", "resamples", "seed"):
             if getattr(args, flag, None) is not None:
-                raise CommandError(f"--{flag} applies to intervals; add --ci [METHOD]")
+                raise UsageError(f"--{flag} applies to intervals; add --ci [METHOD]")
         return {}
     options = {"ci": args.ci}
     if args.confidence is not None:
@@ -146,56 +244,90 @@ def _interval_options(args):
     return options
 
 
-def render_report(cm, fmt, intervals=None):
+def _table(frame, fmt, digits=None):
+    """A DataFrame (or Series) in one of the table formats; ``digits`` rounds the
+    printed numbers of text tables (csv and json keep every digit)."""
+    if fmt == "csv":
+        return frame.to_csv()
+    number = None if digits is None else f"{{:.{digits}f}}".format
+    if fmt == "table":
+        return frame.to_string(float_format=number) + "\n"
+    if isinstance(frame, pd.Series):
+        frame = frame.to_frame()
+    if fmt == "markdown":
+        try:
+            return frame.to_markdown(**({} if digits is None else {"floatfmt": f".{digits}f"})) \
+                + "\n"
+        except ImportError:
+            raise UsageError("--format markdown needs tabulate; install it with: "
+                             "pip install 'permetrics_lite[markdown]'") from None
+    return frame.to_html(float_format=number) + "\n"
+
+
+def render_report(cm, fmt, intervals=None, digits=None):
     """The per-class report and the summary in one of REPORT_FORMATS (``text``:
     scikit-learn's classification report instead); ``intervals``: the options of
     their interval columns."""
     intervals = intervals or {}
     if fmt == "text":
         if intervals:
-            raise CommandError(
-                "--format text prints scikit-learn's classification report, which has no "
-                "intervals; drop --ci or choose another format"
-            )
-        return cm.classification_report()
+            raise UsageError("--format text prints scikit-learn's classification report, which "
+                             "has no intervals; drop --ci or choose another format")
+        return cm.classification_report(**({} if digits is None else {"digits": digits}))
     report = cm.report(**intervals)
     summary = cm.summary(**intervals).rename_axis("metric")  # with intervals, a frame
-    frame = summary.to_frame() if isinstance(summary, pd.Series) else summary
-    if fmt == "table":
-        return f"{report.to_string()}\n\n{summary.to_string()}\n"
-    if fmt == "csv":
-        return f"{report.to_csv()}\n{summary.to_csv()}"
     if fmt == "json":
         orient = "index" if isinstance(summary, pd.DataFrame) else None
-        return json.dumps({
-            "report": json.loads(report.to_json(orient="index", double_precision=15)),
-            "summary": json.loads(summary.to_json(double_precision=15, orient=orient)),
-        }, indent=2) + "\n"
-    if fmt == "markdown":
-        try:
-            return f"{report.to_markdown()}\n\n{frame.to_markdown()}\n"
-        except ImportError:
-            raise CommandError(
-                "--format markdown needs tabulate; install it with: "
-                "pip install 'permetrics_lite[markdown]'"
-            ) from None
-    return f"{report.to_html()}\n{frame.to_html()}\n"
+        return {"report": json.loads(report.to_json(orient="index", double_precision=15)),
+                "summary": json.loads(summary.to_json(double_precision=15, orient=orient))}
+    return f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
 
 
-def render_scores(scores, fmt):
-    """Named metric values as an aligned table or JSON."""
+def render_grouped(grouped, column, fmt, intervals, digits):
+    """Each group's report, then the summary by group with its difference and ratio."""
+    by_group = pd.DataFrame({key: evaluation.summary() for key, evaluation in grouped.items()}
+                            ).T.astype(np.float64).rename_axis(column)
+    by_group = _with_spread(by_group)
     if fmt == "json":
-        return json.dumps({name: _jsonable(value) for name, value in scores.items()},
-                          indent=2) + "\n"
-    rows = {}
+        return {"groups": {str(key): render_report(evaluation, fmt, intervals)
+                           for key, evaluation in grouped.items()},
+                "by_group": json.loads(by_group.to_json(orient="index", double_precision=15))}
+    if fmt == "text":
+        by_group = by_group.round(2 if digits is None else digits)
+    parts = [f"{column} = {key}\n\n{render_report(evaluation, fmt, intervals, digits)}"
+             for key, evaluation in grouped.items()]
+    table_format = "table" if fmt == "text" else fmt
+    return "\n".join(parts) + f"\nby {column}\n\n{_table(by_group, table_format, digits)}"
+
+
+def _with_spread(frame):
+    """The rows of groups, then their difference (max - min) and ratio (min / max)."""
+    spread = pd.DataFrame([frame.max() - frame.min(), frame.min() / frame.max()],
+                          index=list(GROUP_ROWS))
+    return pd.concat([frame, spread])
+
+
+def render_scores(scores, cm, fmt, digits=None):
+    """Named metric values: a table (per-class values one row per label, matrices
+    whole after it) or JSON."""
+    if fmt == "json":
+        return {name: _jsonable(value) for name, value in scores.items()}
+    rows, matrices = {}, []
     for name, value in scores.items():
         if isinstance(value, dict):  # per class: one row per label
             rows.update({f"{name}[{label}]": v for label, v in value.items()})
-        elif isinstance(value, np.ndarray):
-            rows[name] = value.tolist()
+        elif np.ndim(value) == 2:  # a confusion matrix: printed whole, with its labels
+            matrix = pd.DataFrame(value, index=cm.labels, columns=cm.labels)
+            matrices.append(f"{name} (rows: true, columns: predicted)\n"
+                            f"{_table(matrix.rename_axis(index='true', columns='pred'), fmt)}")
+        elif np.ndim(value):
+            rows[name] = np.asarray(value).tolist()
         else:
             rows[name] = value
-    return pd.Series(rows, dtype=object).to_string() + "\n"
+    table = _table(pd.Series(rows, dtype=np.float64 if all(
+        isinstance(v, (int, float)) for v in rows.values()) else object), fmt, digits) \
+        if rows else ""
+    return "\n".join(filter(None, [table, *matrices]))
 
 
 def _jsonable(value):
@@ -206,32 +338,13 @@ def _jsonable(value):
     return value
 
 
-def run_report(args):
-    intervals = _interval_options(args)
-    return render_report(_evaluate(args), args.format, intervals)
-
-
-def run_score(args):
-    intervals = _interval_options(args)
-    cm = _evaluate(args)
-    if not intervals:
-        return render_scores(cm.get_metrics_by_list_names(args.metrics), args.format)
-    options = dict(intervals, method=intervals.pop("ci"))
-    try:
-        found = {name: cm.confidence_interval(name, **options) for name in args.metrics}
-    except _validation.MethodNotApplicable as error:
-        raise CommandError(f"--ci {options['method']}: {error}") from None
-    return render_intervals(cm, found, args.format)
-
-
-def render_intervals(cm, intervals, fmt):
+def render_intervals(cm, intervals, fmt, digits=None):
     """Each metric's estimate and bounds: a table (per-class metrics one row per
     label) or JSON."""
     labels = cm.labels.tolist()
     if fmt == "json":
-        return json.dumps({name: {field: _per_label(labels, value)
-                                  for field, value in interval._asdict().items()}
-                           for name, interval in intervals.items()}, indent=2) + "\n"
+        return {name: {field: _per_label(labels, value) for field, value in interval._asdict().items()}
+                for name, interval in intervals.items()}
     rows = {}
     for name, interval in intervals.items():
         if np.ndim(interval.estimate):
@@ -239,9 +352,9 @@ def render_intervals(cm, intervals, fmt):
                 rows[f"{name}[{label}]"] = [field[i] for field in interval]
         else:
             rows[name] = list(interval)
-    return pd.DataFrame.from_dict(rows, orient="index",
-                                  columns=list(_intervals.ConfidenceInterval._fields)
-                                  ).to_string() + "\n"
+    return _table(pd.DataFrame.from_dict(rows, orient="index",
+                                         columns=list(_intervals.ConfidenceInterval._fields)),
+                  fmt, digits)
 
 
 def _per_label(labels, value):
@@ -250,9 +363,63 @@ def _per_label(labels, value):
     return value
 
 
+def _text(result):
+    """The output: JSON for a dict, else the text."""
+    return json.dumps(result, indent=2) + "\n" if isinstance(result, dict) else result
+
+
+# --------------------------------------------------------------------------
+# Commands
+# --------------------------------------------------------------------------
+
+
+def run_report(args):
+    intervals = _interval_options(args)
+    evaluation = _evaluate(args)
+    if isinstance(evaluation, GroupedEvaluation):
+        return render_grouped(evaluation, args.group, args.format, intervals, args.digits)
+    return render_report(evaluation, args.format, intervals, args.digits)
+
+
+def run_score(args):
+    intervals = _interval_options(args)
+    metrics = _metric_parameters(args)
+    if intervals and args.group:
+        raise UsageError("--ci with --group: intervals are printed by group with report, "
+                         "not score")
+    evaluation = _evaluate(args)
+    try:
+        if isinstance(evaluation, GroupedEvaluation):
+            frame = _with_spread(evaluation.frame(metrics))
+            return json.loads(frame.to_json(orient="index", double_precision=15)) \
+                if args.format == "json" else _table(frame, "table", args.digits)
+        if not intervals:
+            return render_scores(evaluation.get_metrics_by_dict(metrics), evaluation,
+                                 args.format, args.digits)
+        options = dict(intervals, method=intervals.pop("ci"))
+        found = {name: evaluation.confidence_interval(name, **options, **parameters)
+                 for name, parameters in metrics.items()}
+    except (ValueError, TypeError) as error:
+        raise DataError(in_flags(error, args)) from None
+    return render_intervals(evaluation, found, args.format, args.digits)
+
+
+def _metric_parameters(args):
+    """Each named metric with its parameters: ``--beta`` for the F-beta score."""
+    names = list(dict.fromkeys(args.metrics))
+    if args.beta is None:
+        return {name: {} for name in names}
+    takes_beta = [name for name in names if _registry.lookup(name).alias == "FBS"]
+    if not takes_beta:
+        raise UsageError("--beta applies to FBS (fbeta_score); name it among the metrics")
+    return {name: {"beta": args.beta} if name in takes_beta else {} for name in names}
+
+
 def run_demo(args):
-    args.true, args.pred, args.weight, args.labels = "true", "pred", None, None
-    return render_report(_evaluate(args, data=load_demo()), args.format, _interval_options(args))
+    tickets = load_demo()
+    args.true, args.pred = "true", "pred"
+    evaluation = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())
+    return render_report(evaluation, args.format, _interval_options(args), args.digits)
 
 
 # --------------------------------------------------------------------------
@@ -264,26 +431,31 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="permetrics-lite",
         description="Evaluate class predictions stored in a CSV or Parquet file.",
+        epilog="Exit status: 0 success, 1 a problem with the data or the evaluation, "
+               "2 a usage error.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     report = commands.add_parser("report", help="per-class report and summary of a file")
     _add_input_arguments(report)
+    report.add_argument("--pos-label", help="positive class of binary scores and averages")
+    _add_zero_division(report)
     _add_interval_arguments(report)
     _add_output_arguments(report, REPORT_FORMATS)
     report.set_defaults(run=run_report)
 
     score = commands.add_parser("score", help="named metrics of a file")
     _add_input_arguments(score)
-    metrics = ", ".join(m.alias for m in _registry.METRICS)  # a file holds labels, not scores
+    metrics = ", ".join(m.alias for m in _registry.ALL_METRICS)
     score.add_argument("metrics", nargs="+", metavar="METRIC",
                        help=f"short or long metric names: {metrics}")
     score.add_argument("--average", choices=[str(a).lower() for a in AVERAGES],
                        help="default average of the metrics that take one")
-    score.add_argument("--pos-label", help="positive class of average=binary")
-    score.add_argument("--zero-division", choices=list(ZERO_DIVISION),
-                       help="value of 0/0 results (default: warn, giving 0.0)")
+    score.add_argument("--pos-label", help="positive class of average=binary and of one "
+                                           "--scores column")
+    _add_zero_division(score)
+    score.add_argument("--beta", type=float, help="beta of FBS (fbeta_score)")
     _add_interval_arguments(score)
     _add_output_arguments(score, SCORE_FORMATS)
     score.set_defaults(run=run_score)
@@ -296,13 +468,33 @@ def build_parser():
 
 
 def _add_input_arguments(parser):
-    parser.add_argument("file", metavar="FILE", help="CSV or Parquet file; - reads CSV from stdin")
+    parser.add_argument("file", metavar="FILE",
+                        help="CSV or Parquet file, maybe compressed (.gz .bz2 .xz .zst .zip); "
+                             "- reads standard input")
     parser.add_argument("--true", required=True, metavar="COL", help="column of true labels")
-    parser.add_argument("--pred", required=True, metavar="COL", help="column of predicted labels")
+    parser.add_argument("--pred", metavar="COL", help="column of predicted labels")
+    parser.add_argument("--scores", nargs="+", metavar="COL",
+                        help="columns of scores instead of --pred: one (the scores of "
+                             "--pos-label) or one per class, named by the class")
+    parser.add_argument("--threshold", type=float,
+                        help="one --scores column: the lowest score predicted positive "
+                             "(default: 0.5)")
     parser.add_argument("--weight", metavar="COL", help="column of sample weights")
+    parser.add_argument("--group", metavar="COL",
+                        help="column of groups: the tables by group, their difference and ratio")
     parser.add_argument("--labels", nargs="+", metavar="LABEL",
                         help="the classes and their order (may add absent classes)")
+    parser.add_argument("--input-format", choices=_reading.FORMATS,
+                        help="format of the input (default: from its name or first bytes)")
     parser.add_argument("--sep", help="CSV delimiter (default: sniffed from the file)")
+    parser.add_argument("--encoding", default="utf-8", help="CSV encoding (default: utf-8)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress line on a terminal")
+
+
+def _add_zero_division(parser):
+    parser.add_argument("--zero-division", choices=list(ZERO_DIVISION),
+                        help="value of 0/0 results (default: warn, giving 0.0)")
 
 
 def _add_interval_arguments(parser):
@@ -320,30 +512,49 @@ def _add_interval_arguments(parser):
 
 def _add_output_arguments(parser, formats):
     parser.add_argument("--format", choices=formats, default="table", help="output format")
+    parser.add_argument("--digits", type=_digits, metavar="N",
+                        help="digits after the point in text tables (csv and json keep all)")
     parser.add_argument("--output", metavar="PATH", help="write to this file instead of stdout")
 
 
+def _digits(text):
+    digits = int(text)
+    if digits < 0:
+        raise ValueError(text)
+    return digits
+
+
+_digits.__name__ = "number of digits"  # argparse's message: invalid number of digits value
+
+
 def main(argv=None):
-    """Run the command line; return the exit status.
+    """Run the command line; return the exit status (0 success, 1 a problem with
+    the data or the evaluation, 2 a usage error).
 
     Examples
     --------
     >>> from permetrics_lite.cli import main
     >>> main(["score", "missing.csv", "--true", "y", "--pred", "p", "AS"])
-    2
+    1
     """
     args = build_parser().parse_args(argv)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            text = args.run(args)
+            text = _text(args.run(args))
             if args.output:
                 Path(args.output).write_text(text, encoding="utf-8")
             else:
                 sys.stdout.write(text)
-        except (CommandError, ValueError, TypeError, OSError, MemoryError) as error:
+        except UsageError as error:
+            print(f"permetrics-lite {args.command}: error: {_one_line(error)}", file=sys.stderr)
+            return EXIT_USAGE
+        except (DataError, OSError, MemoryError) as error:
             print(f"permetrics-lite: error: {_one_line(error)}", file=sys.stderr)
-            return EXIT_ERROR
+            return EXIT_DATA
+        except (ValueError, TypeError) as error:
+            print(f"permetrics-lite: error: {in_flags(error, args)}", file=sys.stderr)
+            return EXIT_DATA
     for message in dict.fromkeys(str(w.message) for w in caught):
         print(f"permetrics-lite: warning: {_one_line(message)}", file=sys.stderr)
     return 0
