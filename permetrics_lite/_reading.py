@@ -111,8 +111,8 @@ class Source:
                 with zstandard.ZstdDecompressor().stream_reader(raw) as stream:
                     yield io.BufferedReader(stream, _BLOCK)
             else:
-                opener = {"gzip": gzip.GzipFile, "bzip2": bz2.BZ2File, "xz": lzma.LZMAFile}[name]
-                with opener(fileobj=raw, mode="rb") as stream:
+                opener = {"gzip": gzip.open, "bzip2": bz2.open, "xz": lzma.open}[name]
+                with opener(raw, "rb") as stream:
                     yield stream
 
     def _sniffed_format(self):
@@ -140,23 +140,45 @@ class Source:
 
     def where(self, record):
         """``name line L`` (CSV) or ``name row R`` (Parquet) of data record ``record`` (from 0)."""
+        return f"{self.name} {self.place(record)}"
+
+    def place(self, record):
+        """``line L`` (CSV) or ``row R`` (Parquet) of data record ``record`` (from 0)."""
         if self.format == "parquet":
-            return f"{self.name} row {record + 1:,}"
-        return f"{self.name} line {self.physical_line(record):,}"
+            return f"row {record + 1:,}"
+        return f"line {self.physical_line(record):,}"
+
+    def span(self, first, last):
+        """``name lines A to B`` (or ``rows``) of data records ``first`` to ``last``."""
+        kind, start = self.place(first).split()
+        return f"{self.name} {kind}s {start} to {self.place(last).split()[-1]}"
 
     def physical_line(self, record):
         """The line where data record ``record`` (from 0) starts, the header being
         line 1: blank lines and quoted line breaks counted, as the file shows them."""
+        for seen, (start, _) in enumerate(self._rows()):
+            if seen == record:
+                return start
+        raise AssertionError(f"{self.name} has no record {record}")
+
+    def ragged_row(self, width):
+        """``(line, fields)`` of the first row of more than ``width`` fields, else None."""
+        return next(((start, len(row)) for start, row in self._rows() if len(row) > width), None)
+
+    def _rows(self):
+        """Each non-blank data row, with the physical line where it starts."""
         with self.binary() as stream:
             text = io.TextIOWrapper(stream, encoding=self.encoding, newline="")
             reader = csv.reader(text, delimiter=self.sep)
             next(reader)  # the header
-            seen = -1
-            for row in _rows_with_start(reader):
-                seen += 1
-                if seen == record:
-                    return row
-        raise AssertionError(f"{self.name} has no record {record}")
+            while True:
+                start = reader.line_num + 1
+                try:
+                    row = next(reader)
+                except StopIteration:
+                    return
+                if row:
+                    yield start, row
 
     def decode_error(self, error):
         """The message of an undecodable byte: its offset and line."""
@@ -191,18 +213,6 @@ def _zip_member(name, raw):
             yield member
 
 
-def _rows_with_start(reader):
-    """The physical line where each non-blank row of a csv reader starts."""
-    while True:
-        start = reader.line_num + 1
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        if row:
-            yield start
-
-
 def _check_encoding(encoding):
     try:
         return codecs.lookup(encoding).name
@@ -219,9 +229,10 @@ def _check_encoding(encoding):
 class Columns:
     """The columns the command reads, by role: labels (kept as read), numbers
     (weights and scores: finite, and weights not negative); ``flags`` maps each
-    to the flag that named it."""
+    to the flag that named it; ``paired`` are the true and predicted labels."""
 
-    def __init__(self, flags, weight=None, scores=()):
+    def __init__(self, flags, weight=None, scores=(), paired=()):
+        self.paired = list(paired)  # true and predicted labels, compared with each other
         self.flags = {}
         for flag, names in flags.items():
             for name in [names] if isinstance(names, str) else names:
@@ -234,37 +245,54 @@ class Columns:
 
 
 class _KindChanged(Exception):
-    def __init__(self, column):
-        super().__init__(column)
-        self.column = column
+    """A label column's kind changed between chunks."""
 
 
 def evaluated(source, columns, consume, progress=None):
-    """``consume(chunks)`` of the source's chunks, read again with a column as text
-    when its kind changed between chunks. ``chunks`` yields ``(first, frame)``:
-    the number (from 0) of the frame's first data record, and its columns."""
-    as_text = set()
-    while True:
+    """``consume(chunks)`` of the source's chunks. ``chunks`` yields ``(first, frame)``:
+    the number (from 0) of the frame's first data record, and its columns.
+
+    A label column whose kind changes between chunks (numbers, then text)
+    is text throughout, as pandas reads the whole file: then the file is
+    read once more to find every such column, and consumed again.
+    """
+    try:
         try:
-            return consume(_chunks(source, columns, as_text, progress))
-        except _KindChanged as change:
-            as_text.add(change.column)
-        except UnicodeDecodeError as error:
-            raise DataError(source.decode_error(error)) from None
+            return consume(_chunks(source, columns, None, progress))
+        except _KindChanged:
+            return consume(_chunks(source, columns, _mixed_columns(source, columns), progress))
+    except UnicodeDecodeError as error:
+        raise DataError(source.decode_error(error)) from None
+
+
+def _mixed_columns(source, columns):
+    """The label columns whose chunks hold values of different kinds."""
+    kinds = {name: set() for name in columns.labels}
+    for frame in _frames(source, columns, set()):
+        for name in columns.labels:
+            kinds[name].add(_kind(frame[name]))
+    return {name for name, found in kinds.items() if not _one_kind(found)}
+
+
+def _one_kind(kinds):
+    return len(kinds) == 1 or kinds == {"i", "f"}  # integers and floats compare as numbers
 
 
 def _chunks(source, columns, as_text, progress):
+    """The chunks, their values checked. A first reading (``as_text`` None) stops
+    when a column's kind changes, or true and predicted labels differ in kind
+    (one may turn to text later); the second reads ``as_text`` columns as text."""
     kinds = {}
     first = 0
-    for frame in _frames(source, columns, as_text):
+    for frame in _frames(source, columns, as_text or set()):
         if not len(frame):
             continue
         _check_values(source, columns, frame, first)
         for name in columns.labels:
-            kind = _kind(frame[name])
-            known = kinds.setdefault(name, kind)
-            if kind != known and {kind, known} != {"i", "f"}:  # ints and floats merge
-                raise _KindChanged(name)
+            kinds.setdefault(name, set()).add(_kind(frame[name]))
+        paired = {_kind(frame[name]) for name in columns.paired}
+        if as_text is None and not all(map(_one_kind, [paired, *kinds.values()])):
+            raise _KindChanged()
         yield first, frame
         first += len(frame)
         if progress is not None:
@@ -290,17 +318,22 @@ def _frames(source, columns, as_text):
         except pd.errors.EmptyDataError:
             raise DataError(f"{source.name} is empty: it has no header line") from None
         check_columns(source, columns, header.columns)
+    # without usecols when every column is read, so that pandas refuses a row of
+    # more fields than the header (with usecols it ignores the extra fields)
+    usecols = None if set(header.columns) == set(columns.all) else columns.all
     with source.binary() as stream:
         reader = pd.read_csv(
-            stream, sep=source.sep, usecols=columns.all, encoding=source.encoding,
+            stream, sep=source.sep, usecols=usecols, encoding=source.encoding,
             chunksize=CHUNK_ROWS, keep_default_na=False, na_values=[""],
             dtype={name: str for name in as_text})
         try:
             yield from reader
-        except (pd.errors.ParserError, ValueError) as error:
-            if isinstance(error, UnicodeDecodeError):
-                raise
-            raise DataError(f"cannot read {source.name} as CSV: {_one_line(error)}") from None
+        except pd.errors.ParserError as error:
+            ragged = source.ragged_row(len(header.columns))
+            if ragged is None:
+                raise DataError(f"cannot read {source.name} as CSV: {_one_line(error)}") from None
+            raise DataError(f"{source.name} line {ragged[0]:,}: {ragged[1]} fields, where the "
+                            f"header has {len(header.columns)}") from None
 
 
 def _parquet_batches(source, columns):

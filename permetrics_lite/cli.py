@@ -56,7 +56,8 @@ def _columns(args):
     flags = {"--true": args.true, "--pred": args.pred, "--group": args.group,
              "--weight": args.weight, "--scores": args.scores or ()}
     return _reading.Columns({flag: name for flag, name in flags.items() if name},
-                            args.weight, args.scores or ())
+                            args.weight, args.scores or (),
+                            paired=[args.true] + ([args.pred] if args.pred else []))
 
 
 def _evaluate(args):
@@ -83,11 +84,10 @@ def _tallied(args, source, chunks):
         return _scored(args, source, chunks, labels, options)
     totals = {}
     for first, frame in chunks:
-        parts = ({None: frame} if not args.group else
-                 {key: frame.iloc[rows] for key, rows
-                  in frame.groupby(args.group, sort=False).indices.items()})
-        for key, part in parts.items():
-            part = _part(args, source, first, part, labels)
+        parts = ({None: None} if not args.group else
+                 frame.groupby(args.group, sort=False).indices)
+        for key, rows in parts.items():
+            part = _part(args, source, first, frame, rows, labels)
             totals[key] = totals[key] + part if key in totals else part
     total = _checked(args, source, lambda: _added(totals.values()))
     evaluation = _with_options(args, source, total, options)
@@ -110,16 +110,23 @@ def _added(parts):
     return total
 
 
-def _part(args, source, first, frame, labels):
-    """One chunk (or a group's rows of it) as tallies; its errors name its lines."""
+def _part(args, source, first, frame, rows, labels):
+    """A chunk (or its ``rows`` of one group) as tallies; its errors name its lines."""
+    size = len(frame)
+    if rows is not None:
+        frame = frame.iloc[rows]
     weight = frame[args.weight].to_numpy() if args.weight else None
     try:
         return _merging.tallied(ClassificationMetric, frame[args.true].to_numpy(),
                                 frame[args.pred].to_numpy(), weight, labels=labels)
     except (ValueError, TypeError) as error:
-        last = source.where(first + len(frame) - 1).split()[-1]
-        where = source.where(first).replace(" line ", " lines ").replace(" row ", " rows ")
-        raise DataError(f"{where} to {last}: {in_flags(error, args)}") from None
+        message = in_flags(error, args)
+        at = re.search(r"at position (\d+)", message)
+        if at:  # a position in the chunk: its line in the file
+            position = int(at.group(1))
+            record = first + (position if rows is None else int(rows[position]))
+            message = message.replace(at.group(0), f"at {source.place(record)}")
+        raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
 
 
 def _checked(args, source, evaluate):
@@ -196,6 +203,7 @@ _PARAMETERS = {
     "labels": "--labels", "threshold": "--threshold", "y_score": "--scores",
     "average": "--average", "beta": "--beta", "confidence": "--confidence",
     "n_resamples": "--resamples", "random_state": "--seed", "method": "--ci",
+    "ClassificationMetric.from_scores": "--scores",
 }
 
 
@@ -215,8 +223,8 @@ def in_flags(error, args):
             return name  # "string labels": the word, not the parameter
         return f"{flag} " if assigned else flag
 
-    pattern = r"\b(" + "|".join(sorted({*columns, *_PARAMETERS}, key=len, reverse=True)) + \
-        r")\b(=|:)?"
+    names = sorted({*columns, *_PARAMETERS}, key=len, reverse=True)
+    pattern = r"\b(" + "|".join(map(re.escape, names)) + r")\b(=|:)?"
     text = re.sub(pattern, lambda m: word(m) + (":" if m.group(2) == ":" else ""),
                   " ".join(str(error).split()))
     return text.replace(" : ", ": ")
