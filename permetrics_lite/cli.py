@@ -292,20 +292,20 @@ def render_report(cm, fmt, intervals=None, digits=None):
 
 
 def render_grouped(grouped, column, fmt, intervals, digits):
-    """Each group's report, then the summary by group with its difference and ratio."""
-    by_group = pd.DataFrame({key: evaluation.summary() for key, evaluation in grouped.items()}
-                            ).T.astype(np.float64).rename_axis(column)
-    by_group = _with_spread(by_group)
+    """Each group's report, then its summary metrics by group with their
+    difference and ratio (each group's size is in its own report)."""
+    by_group = pd.DataFrame({key: evaluation.summary().drop(["n_samples", "n_classes"])
+                             for key, evaluation in grouped.items()}).T
+    by_group = _with_spread(by_group.astype(np.float64).rename_axis(column))
     if fmt == "json":
         return {"groups": {str(key): render_report(evaluation, fmt, intervals)
                            for key, evaluation in grouped.items()},
                 "by_group": json.loads(by_group.to_json(orient="index", double_precision=15))}
-    if fmt == "text":
-        by_group = by_group.round(2 if digits is None else digits)
     parts = [f"{column} = {key}\n\n{render_report(evaluation, fmt, intervals, digits)}"
              for key, evaluation in grouped.items()]
-    table_format = "table" if fmt == "text" else fmt
-    return "\n".join(parts) + f"\nby {column}\n\n{_table(by_group, table_format, digits)}"
+    if fmt == "text":  # scikit-learn's reports, then a plain table in their precision
+        fmt, digits = "table", 2 if digits is None else digits
+    return "\n".join(parts) + f"\nby {column}\n\n{_table(by_group, fmt, digits)}"
 
 
 def _with_spread(frame):
