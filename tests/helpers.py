@@ -1,6 +1,9 @@
 """Helpers shared by the tests that compare two evaluations of the same problem."""
 
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 
@@ -44,3 +47,13 @@ def answers(cm):
 def exact_weights(weight):
     """Quarter steps: sums of them are exact in any order, so merged == whole exactly."""
     return None if weight is None else np.round(weight * 4) / 4
+
+
+# the installed entry point, beside this interpreter (a venv's bin, or the Python's own)
+ENTRY_POINT = str(Path(sys.executable).with_name("permetrics-lite"))
+
+
+def run_command(*args, stdin=None, text=True):
+    """The installed ``permetrics-lite`` run in a subprocess: its CompletedProcess."""
+    return subprocess.run([ENTRY_POINT, *map(str, args)], input=stdin, capture_output=True,
+                          text=text, timeout=120)

@@ -13,14 +13,13 @@ import pytest
 from sklearn.metrics import classification_report, confusion_matrix
 
 from permetrics_lite import ClassificationMetric, load_demo
-from tests.helpers import plain_id
+from tests.helpers import plain_id, run_command
 
 DATA_ERROR, USAGE_ERROR = 1, 2
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "permetrics_lite", *map(str, args)],
-                          input=stdin, capture_output=True, text=True, timeout=120)
+    return run_command(*args, stdin=stdin)
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +172,8 @@ def test_score_prints_a_large_confusion_matrix_whole(tmp_path):
 
 
 def test_demo_is_the_report_of_the_bundled_data():
-    result = run("demo")
+    result = subprocess.run([sys.executable, "-m", "permetrics_lite", "demo"],  # as a module too
+                            capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     tickets = load_demo()
     cm = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())

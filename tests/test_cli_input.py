@@ -6,8 +6,6 @@ import gzip
 import io
 import json
 import lzma
-import subprocess
-import sys
 import zipfile
 
 import numpy as np
@@ -18,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric, _progress, _reading, cli
+from tests.helpers import run_command
 
 DATA_ERROR = 1
 
 
 def run(*args, stdin=b""):
-    return subprocess.run([sys.executable, "-m", "permetrics_lite", *map(str, args)],
-                          input=stdin, capture_output=True, timeout=120)
+    return run_command(*args, stdin=stdin, text=False)
 
 
 def in_process(*args, capsys=None):
