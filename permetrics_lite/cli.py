@@ -10,6 +10,7 @@ evaluation, 2 a usage error; every problem is one line on stderr.
 """
 
 import argparse
+import contextlib
 import itertools
 import json
 import re
@@ -20,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import __version__, _intervals, _merging, _reading, _registry, _validation
+from . import __version__, _intervals, _merging, _reading, _registry
 from ._groups import GroupedEvaluation
 from ._options import NOT_GIVEN
 from ._progress import Progress
@@ -60,15 +61,16 @@ def _columns(args):
                             paired=[args.true] + ([args.pred] if args.pred else []))
 
 
-def _evaluate(args):
-    """The evaluation of the input file (grouped with ``--group``), read in chunks."""
+@contextlib.contextmanager
+def _evaluated(args):
+    """The input file and its evaluation (grouped with ``--group``), read in chunks."""
     columns = _columns(args)
     source = _reading.Source(args.file, input_format=args.input_format,
                              encoding=args.encoding, sep=args.sep)
     try:
         progress = None if args.quiet else Progress()
-        return _reading.evaluated(source, columns, lambda chunks: _tallied(args, source, chunks),
-                                  progress)
+        yield source, _reading.evaluated(
+            source, columns, lambda chunks: _tallied(args, source, chunks), progress)
     finally:
         source.close()
 
@@ -129,12 +131,17 @@ def _part(args, source, first, frame, rows, labels):
         raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
 
 
-def _checked(args, source, evaluate):
-    """``evaluate()``, its errors in the command line's words."""
+def _checked(args, source, evaluate, records=False):
+    """``evaluate()``, its errors in the command line's words; ``records``: the
+    rows it evaluates are the file's records, so a row it names is a line."""
     try:
         return evaluate()
     except (ValueError, TypeError) as error:
-        raise DataError(f"{source.name}: {in_flags(error, args)}") from None
+        message = in_flags(error, args)
+        if records:
+            message = re.sub(r"\b(?:row|position) (\d+)",
+                             lambda found: source.place(int(found.group(1))), message)
+        raise DataError(f"{source.name}: {message}") from None
 
 
 def _with_options(args, source, total, options):
@@ -155,7 +162,7 @@ def _scored(args, source, chunks, labels, options):
         options["threshold"] = args.threshold
     weight = data[args.weight].to_numpy() if args.weight else None
     return _checked(args, source, lambda: ClassificationMetric.from_scores(
-        true.to_numpy(), scores, labels=labels, sample_weight=weight, **options))
+        true.to_numpy(), scores, labels=labels, sample_weight=weight, **options), records=True)
 
 
 def _options(args, true):
@@ -351,7 +358,8 @@ def render_intervals(cm, intervals, fmt, digits=None):
     label) or JSON."""
     labels = cm.labels.tolist()
     if fmt == "json":
-        return {name: {field: _per_label(labels, value) for field, value in interval._asdict().items()}
+        return {name: {field: _per_label(labels, value)
+                       for field, value in interval._asdict().items()}
                 for name, interval in intervals.items()}
     rows = {}
     for name, interval in intervals.items():
@@ -383,10 +391,12 @@ def _text(result):
 
 def run_report(args):
     intervals = _interval_options(args)
-    evaluation = _evaluate(args)
-    if isinstance(evaluation, GroupedEvaluation):
-        return render_grouped(evaluation, args.group, args.format, intervals, args.digits)
-    return render_report(evaluation, args.format, intervals, args.digits)
+    with _evaluated(args) as (source, evaluation):
+        if isinstance(evaluation, GroupedEvaluation):
+            return _checked(args, source, lambda: render_grouped(
+                evaluation, args.group, args.format, intervals, args.digits), bool(args.scores))
+        return _checked(args, source, lambda: render_report(
+            evaluation, args.format, intervals, args.digits), bool(args.scores))
 
 
 def run_score(args):
@@ -395,29 +405,36 @@ def run_score(args):
     if intervals and args.group:
         raise UsageError("--ci with --group: intervals are printed by group with report, "
                          "not score")
-    evaluation = _evaluate(args)
-    try:
-        if isinstance(evaluation, GroupedEvaluation):
-            frame = _with_spread(evaluation.frame(metrics))
-            return json.loads(frame.to_json(orient="index", double_precision=15)) \
-                if args.format == "json" else _table(frame, "table", args.digits)
-        if not intervals:
-            return render_scores(evaluation.get_metrics_by_dict(metrics), evaluation,
-                                 args.format, args.digits)
-        options = dict(intervals, method=intervals.pop("ci"))
-        found = {name: evaluation.confidence_interval(name, **options, **parameters)
-                 for name, parameters in metrics.items()}
-    except (ValueError, TypeError) as error:
-        raise DataError(in_flags(error, args)) from None
+    with _evaluated(args) as (source, evaluation):
+        return _checked(args, source, lambda: _scores_of(args, evaluation, metrics, intervals),
+                        bool(args.scores))
+
+
+def _scores_of(args, evaluation, metrics, intervals):
+    """The named metrics of an evaluation (or of each group), rendered."""
+    if isinstance(evaluation, GroupedEvaluation):
+        frame = _with_spread(evaluation.frame(metrics))
+        return json.loads(frame.to_json(orient="index", double_precision=15)) \
+            if args.format == "json" else _table(frame, "table", args.digits)
+    if not intervals:
+        return render_scores(evaluation.get_metrics_by_dict(metrics), evaluation,
+                             args.format, args.digits)
+    options = dict(intervals, method=intervals.pop("ci"))
+    found = {name: evaluation.confidence_interval(name, **options, **parameters)
+             for name, parameters in metrics.items()}
     return render_intervals(evaluation, found, args.format, args.digits)
 
 
 def _metric_parameters(args):
     """Each named metric with its parameters: ``--beta`` for the F-beta score."""
     names = list(dict.fromkeys(args.metrics))
+    try:
+        metrics = {name: _registry.lookup(name) for name in names}
+    except ValueError as error:  # before a large file is read
+        raise UsageError(str(error)) from None
     if args.beta is None:
         return {name: {} for name in names}
-    takes_beta = [name for name in names if _registry.lookup(name).alias == "FBS"]
+    takes_beta = [name for name in names if metrics[name].alias == "FBS"]
     if not takes_beta:
         raise UsageError("--beta applies to FBS (fbeta_score); name it among the metrics")
     return {name: {"beta": args.beta} if name in takes_beta else {} for name in names}

@@ -197,8 +197,6 @@ def test_demo_is_the_report_of_the_bundled_data():
      r"comma.csv lines 2 to 301: .* label\(s\) missing from --labels: \['fox'\]"),
     (["report", "{comma}", "--true", "y", "--pred", "yhat", "--weight", "y"],
      r"comma.csv line 2: '(cat|dog|fox)' in column 'y' is not a number"),
-    (["score", "{comma}", "--true", "y", "--pred", "yhat", "F1"],
-     r"unknown metric name 'F1'.*Did you mean 'F1S'"),
     (["score", "{comma}", "--true", "y", "--pred", "yhat", "PS"],
      r"Target is multiclass \(3 classes\) but --average 'binary'"),
 ], ids=plain_id)
@@ -262,10 +260,12 @@ def test_report_with_ci_adds_the_interval_columns(predictions):
 
 
 @pytest.mark.parametrize("arguments, status, message", [
+    (["F1"], USAGE_ERROR, r"permetrics-lite score: error: unknown metric name 'F1'.*Did you "
+                          r"mean 'F1S'"),
     (["AS", "--seed", "3"], USAGE_ERROR, r"--seed applies to intervals; add --ci \[METHOD\]"),
     (["AS", "--confidence", "0.9"], USAGE_ERROR, r"--confidence applies to intervals"),
     (["F1S", "--ci", "wilson", "--average", "macro"], DATA_ERROR,
-     r"error: --ci 'wilson' does not apply to F1S"),
+     r"comma.csv: --ci 'wilson' does not apply to F1S"),
     (["AS", "--ci", "bootstrap", "--confidence", "95"], DATA_ERROR,
      r"--confidence must be a number strictly "),
 ], ids=plain_id)
