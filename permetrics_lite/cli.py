@@ -150,19 +150,52 @@ def _with_options(args, source, total, options):
 
 
 def _scored(args, source, chunks, labels, options):
-    """The evaluation of scores: every chunk's columns kept, then one evaluation."""
+    """The evaluation of scores (by group with ``--group``): every chunk's columns
+    kept, then one evaluation, since the metrics of scores sort them."""
     data = pd.concat([frame for _, frame in chunks], ignore_index=True)
-    true = data[args.true]
+    true = data[args.true].to_numpy()
+    weight = data[args.weight].to_numpy() if args.weight else None
     if len(args.scores) == 1:
         scores = data[args.scores[0]].to_numpy(dtype=np.float64)
+        options.setdefault("pos_label", _positive(true, labels))
+        if options["pos_label"] is not None:  # [negative, positive]: every group alike
+            labels = [x for x in (labels or np.unique(true)) if x != options["pos_label"]][:1] \
+                + [options["pos_label"]]
     else:
-        names = _parse_labels(args.scores, true, "--scores")
-        scores = pd.DataFrame(data[args.scores].to_numpy(dtype=np.float64), columns=names)
+        names = _parse_labels(args.scores, data[args.true], "--scores")
+        scores = data[args.scores].set_axis(names, axis=1).astype(np.float64)
+        _check_score_columns(args, source, true, names)
     if args.threshold is not None:
         options["threshold"] = args.threshold
-    weight = data[args.weight].to_numpy() if args.weight else None
-    return _checked(args, source, lambda: ClassificationMetric.from_scores(
-        true.to_numpy(), scores, labels=labels, sample_weight=weight, **options), records=True)
+
+    def evaluated(rows):
+        return _checked(args, source, lambda: ClassificationMetric.from_scores(
+            true[rows], scores[rows] if scores.ndim == 1 else scores.iloc[rows],
+            labels=labels, sample_weight=None if weight is None else weight[rows],
+            **{k: v for k, v in options.items() if v is not None}), records=True)
+
+    overall = evaluated(slice(None))
+    if not args.group:
+        return overall
+    groups = data.groupby(args.group).indices
+    return GroupedEvaluation({_scalar(key): evaluated(groups[key]) for key in _sorted(
+        list(groups))}, overall, [args.group])
+
+
+def _positive(true, labels):
+    """The positive class of one score column without --pos-label: the second of the
+    two classes (scikit-learn's ``classes_[1]``); None when that is not two classes."""
+    classes = labels if labels is not None else np.unique(true)
+    return classes[1] if len(classes) == 2 else None
+
+
+def _check_score_columns(args, source, true, names):
+    """Every true class has its column of scores."""
+    missing = pd.Index(pd.unique(true)).difference(pd.Index(names))
+    if len(missing):
+        raise DataError(f"{source.name}: column {shown(args.true)} (--true) holds the "
+                        f"class(es) {shown(missing.tolist())}, which have no --scores column; "
+                        "give one score column per class, named by the class")
 
 
 def _options(args, true):

@@ -6,8 +6,6 @@ permetrics_lite itself)."""
 import functools
 import json
 import re
-import subprocess
-import sys
 
 import numpy as np
 import pandas as pd
@@ -19,15 +17,14 @@ from sklearn.metrics import (accuracy_score, average_precision_score, brier_scor
                              recall_score, roc_auc_score)
 from sklearn.preprocessing import label_binarize
 
-from tests.helpers import plain_id
+from tests.helpers import plain_id, run_command
 
 DATA_ERROR, USAGE_ERROR = 1, 2
 CLOSE = {"rel": 1e-9, "abs": 1e-12}  # JSON keeps 15 significant digits; sums in another order
 
 
 def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "permetrics_lite", *map(str, args)],
-                          input=stdin, capture_output=True, text=True, timeout=120)
+    return run_command(*args, stdin=stdin)
 
 
 def printed_json(result):
@@ -367,24 +364,28 @@ def test_report_by_group_has_a_section_per_group_and_the_spread(grouped):
                                      "ratio": min(values) / max(values)}, abs=5e-7)
 
 
-@pytest.mark.xfail(strict=True, reason="--group is silently ignored with --scores: the "
-                   "ungrouped evaluation is printed (cli._tallied returns _scored before "
-                   "grouping)")
-@pytest.mark.parametrize("command", [
-    ["score", "AS", "--average", "macro"],
-    ["report"],
-], ids=plain_id)
-def test_group_with_scores_is_grouped_or_refused(multiclass, tmp_path, command):
+def test_group_with_scores_evaluates_each_group_s_scores(multiclass, tmp_path):
     _, frame, classes, proba = multiclass
     path = tmp_path / "scored.csv"
-    frame.assign(g=np.where(np.arange(len(frame)) % 3 == 0, "x", "z")).to_csv(path, index=False)
-    result = run(*command[:1], path, "--true", "y", "--group", "g", *command[1:], "--format",
-                 "json", "--scores", "ant", "bee", "cow")
-    refused = result.returncode == USAGE_ERROR and "--group" in result.stderr \
-        and "--scores" in result.stderr
-    printed = json.loads(result.stdout) if result.returncode == 0 else {}
-    groups = printed.get("groups", printed)
-    assert refused or list(groups)[:2] == ["x", "z"], (result.returncode, result.stdout[:300])
+    groups = np.where(np.arange(len(frame)) % 3 == 0, "x", "z")
+    frame.assign(g=groups).to_csv(path, index=False)
+    printed = printed_json(run("score", path, "AS", "AUC", "LL", "--true", "y", "--group", "g",
+                               "--format", "json", "--scores", "ant", "bee", "cow"))
+    expected = {}
+    for g in ("x", "z"):
+        rows = groups == g
+        expected[g] = {
+            "AS": accuracy_score(frame["y"][rows], classes[proba[rows].argmax(axis=1)]),
+            "AUC": roc_auc_score(frame["y"][rows], proba[rows], multi_class="ovr",
+                                 labels=classes),
+            "LL": log_loss(frame["y"][rows], proba[rows], labels=classes)}
+    for name in ("AS", "AUC", "LL"):
+        values = [expected[g][name] for g in ("x", "z")]
+        expected.setdefault("difference", {})[name] = max(values) - min(values)
+        expected.setdefault("ratio", {})[name] = min(values) / max(values)
+    assert list(printed) == ["x", "z", "difference", "ratio"]
+    for row, values in expected.items():
+        assert printed[row] == pytest.approx(values, **CLOSE)
 
 
 # --------------------------------------------------------------------------
