@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from . import _validation
+from ._coded import Coded
 
 DENSE_LIMIT = 2**22  # cells of a confusion matrix kept dense at construction
 MATERIALISE_LIMIT = 2**28  # cells of a matrix we agree to build on request (2 GiB of int64)
@@ -125,6 +126,8 @@ def encode(true, pred, classes=None):
     ``complete`` is False when ``classes`` is a range of integers that may hold
     values absent from both arrays; :func:`build` drops those.
     """
+    if isinstance(true, Coded) or isinstance(pred, Coded):
+        return _encode_coded(true, pred, classes) + (True,)
     if classes is not None:
         return _encode_known(true, pred, classes) + (True,)
     if true.dtype.kind in "biu" and pred.dtype.kind in "biu":
@@ -199,12 +202,29 @@ def _encode_known(true, pred, classes):
     return (np.asarray(classes),) + encode_known(classes, true, pred)
 
 
+def _encode_coded(true, pred, classes):
+    """Coded labels (and a plain array beside them, factorized): the sorted union of
+    their distinct labels, unless ``classes`` is given; codes through a lookup."""
+    true, pred = (values if isinstance(values, Coded) else Coded(*pd.factorize(values), None)
+                  for values in (true, pred))
+    if classes is None:
+        classes = np.unique(np.concatenate([true.uniques, pred.uniques]))
+    return _encode_known(true, pred, classes)
+
+
 def encode_known(classes, *arrays, where="y_true or y_pred"):
     """The codes of each array in the order of ``classes``; other labels are an error."""
     index, dtype = pd.Index(classes), code_dtype(len(classes))
     codes = tuple(np.empty(len(values), dtype) for values in arrays)
     unlisted = []
     for values, out in zip(arrays, codes):
+        if isinstance(values, Coded):  # the distinct labels looked up, the codes mapped
+            lookup = index.get_indexer(values.uniques)
+            used = np.zeros(len(lookup), dtype=bool)
+            used[values.codes] = True
+            unlisted.append(values.uniques[used & (lookup < 0)])
+            np.take(lookup.astype(dtype), values.codes, out=out)
+            continue
         for step in _steps(len(values)):  # get_indexer gives intp: keep it chunk-sized
             found = index.get_indexer(values[step])
             out[step] = found

@@ -12,6 +12,8 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
+from . import _coded
+
 ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
 _PREVIEW = 10  # how many labels an error message lists before "..."
 
@@ -69,9 +71,10 @@ def _sequence_to_array(y):
     return values
 
 
-def _to_column(y, name, unit="sample"):
+def _to_column(y, name, unit="sample", coded=False):
     """Turn any supported array-like (one value per ``unit``) into a numpy array,
-    keeping pandas metadata."""
+    keeping pandas metadata. ``coded``: 1-D text labels may come as
+    :class:`_coded.Coded` (Categorical, Arrow and object labels)."""
     if y is None:
         raise TypeError(f"{name} is None; pass an array-like of class labels.")
     if isinstance(y, (str, bytes)):
@@ -93,17 +96,23 @@ def _to_column(y, name, unit="sample"):
         else:
             columns = y.columns
             values = y.to_numpy()
+    arrow = _coded.arrow_of(y) if coded else None
     if isinstance(y, (pd.Series, pd.Index)):
         if isinstance(y, pd.Series):
             index = y.index
         if isinstance(y.dtype, pd.CategoricalDtype):
             categories = np.asarray(y.dtype.categories)
-        values = y.to_numpy()
+        values = (_coded.of_categorical(y) if coded and categories is not None
+                  else arrow is not None and _coded.of_arrow(arrow, y.to_numpy) or y.to_numpy())
     elif isinstance(y, pd.Categorical):
         categories = np.asarray(y.categories)
-        values = np.asarray(y)
+        values = _coded.of_categorical(y) if coded else np.asarray(y)
+    elif arrow is not None:
+        values = _coded.of_arrow(arrow, lambda: _sequence_to_array(y)) or _sequence_to_array(y)
     elif columns is None:
         values = _sequence_to_array(y)
+    if coded and isinstance(values, np.ndarray) and values.dtype.kind == "O" and values.ndim == 1:
+        values = _coded.of_objects(values) or values
     if values.ndim == 0:
         raise TypeError(f"{name} must be an array-like, one value per {unit}; got the scalar {y!r}.")
     if values.ndim == 2 and values.shape[1] == 1:
@@ -343,7 +352,7 @@ def _check_aligned(named_indexes):
 
 def check_targets(y_true, y_pred, labels=None):
     """Validate the targets; return :class:`Targets` or raise."""
-    true, pred = _to_column(y_true, "y_true"), _to_column(y_pred, "y_pred")
+    true, pred = _to_column(y_true, "y_true", coded=True), _to_column(y_pred, "y_pred", coded=True)
     if len(true.values) != len(pred.values):
         raise ValueError(
             f"y_true and y_pred have different lengths: {len(true.values)} and "
@@ -361,8 +370,8 @@ def check_targets(y_true, y_pred, labels=None):
         )
     if true.values.ndim == 2:
         return _check_multilabel(true, pred, labels, index)
-    named = {"y_true": _check_label_values(true.values, "y_true"),
-             "y_pred": _check_label_values(pred.values, "y_pred")}
+    named = {"y_true": _checked_labels(true.values, "y_true"),
+             "y_pred": _checked_labels(pred.values, "y_pred")}
     labels = check_labels(labels)
     if labels is not None:
         named["labels"] = labels
@@ -371,17 +380,37 @@ def check_targets(y_true, y_pred, labels=None):
             if column.categories is not None:
                 named[f"the categories of {name}"] = _check_label_values(
                     column.categories, f"the categories of {name}")
-    t, p, *categories = common_labels(named)
+    distinct = common_labels({name: _distinct(values) for name, values in named.items()})
+    t, p, *categories = [values.with_uniques(common) if isinstance(values, _coded.Coded)
+                         else common for values, common in zip(named.values(), distinct)]
     classes = labels if labels is None else categories[0]
     if labels is None and categories:
         classes = _category_order(categories, t, p)
     return Targets(t, p, classes, index, is_multilabel=False)
 
 
+def _checked_labels(values, name):
+    """:func:`_check_label_values` of labels, coded ones by their distinct values;
+    coded labels these refuse are checked again as plain ones, for the exact message."""
+    if isinstance(values, _coded.Coded):
+        try:
+            if (values.codes >= 0).all() and not pd.isna(values.uniques).any():
+                return values.with_uniques(_check_label_values(values.uniques, name))
+        except (TypeError, ValueError):
+            pass
+        values = values.values()
+    return _check_label_values(values, name)
+
+
+def _distinct(values):
+    """The labels of an array, or the distinct labels of coded ones."""
+    return values.uniques if isinstance(values, _coded.Coded) else values
+
+
 def _category_order(categories, t, p):
     """A Categorical's categories fix the class order; other labels go after them."""
     known = pd.Index(np.concatenate(categories)).unique()
-    seen = pd.unique(np.concatenate([t, p]))
+    seen = pd.unique(np.concatenate([_distinct(t), _distinct(p)]))
     extra = np.sort(seen[known.get_indexer(seen) < 0])
     return np.concatenate([known.to_numpy(), extra])
 

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric, _validation
+from permetrics_lite import ClassificationMetric, _coded, _validation
 
 S = pd.Series
 
@@ -415,8 +415,10 @@ def test_bytes_held_as_python_objects_are_bytes_labels():
 ], ids=["int64", "uint64", "python ints"])
 def test_integer_labels_of_both_arguments_get_one_exact_type(y_true, y_pred, dtype):
     targets = _validation.check_targets(y_true, y_pred)
-    assert targets.true.dtype == dtype and targets.pred.dtype == dtype
-    assert targets.true.tolist() == list(y_true) and targets.pred.tolist() == list(y_pred)
+    true, pred = (values.uniques[values.codes] if isinstance(values, _coded.Coded) else values
+                  for values in (targets.true, targets.pred))  # object labels come coded
+    assert true.dtype == dtype and pred.dtype == dtype
+    assert true.tolist() == list(y_true) and pred.tolist() == list(y_pred)
 
 
 def test_an_empty_signed_array_does_not_decide_the_common_integer_type():
