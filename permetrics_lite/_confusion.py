@@ -55,11 +55,19 @@ class Tallies(NamedTuple):
         return tn if tn.dtype.kind == "i" else np.where(tn < 1e-12 * self.total, 0.0, tn)
 
 
+def _no_tallies():
+    empty = np.zeros(0, dtype=np.int64)
+    return Tallies(empty, empty, empty, 0, 0, matrix=np.zeros((0, 0), dtype=np.int64))
+
+
 class Cells(NamedTuple):
     """The nonzero cells of a confusion matrix too large to keep dense."""
 
     index: np.ndarray  # flat position row * K + column, ascending
     count: np.ndarray
+
+
+NO_TALLIES = _no_tallies()  # of no class: what merging adds to widen an evaluation's classes
 
 
 def code_dtype(n_classes):

@@ -7,6 +7,9 @@ evaluation of all the samples. A sum keeps tallies only.
 
 import functools
 
+import numpy as np
+import pandas as pd
+
 from . import _confusion, _options, _validation
 from ._docstrings import share
 from ._options import NOT_GIVEN
@@ -127,6 +130,16 @@ def tallied(cls, y_true, y_pred, sample_weight, *, labels):
     evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
     return cls._from_tallies(evaluation._labels, mergeable_tallies(evaluation),
                              evaluation.n_samples, evaluation._is_multilabel)
+
+def widened(self, labels):
+    """This evaluation over ``labels``, which hold its own classes (as ``by_group``
+    gives every group the classes of all the samples)."""
+    at = pd.Index(labels).get_indexer(self._labels)
+    tallies = _confusion.merge(mergeable_tallies(self), at, _confusion.NO_TALLIES,
+                               np.empty(0, dtype=np.intp), len(labels))
+    return type(self)._from_tallies(np.asarray(labels), tallies, self.n_samples,
+                                    self._is_multilabel, _options.as_tuple(self._defaults))
+
 
 def with_options(self, parts, *options):
     """This sum of ``parts`` ("batches" or "blocks"), with the constructor options."""

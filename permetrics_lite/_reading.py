@@ -10,22 +10,25 @@ for Parquet, its row.
 """
 
 import bz2
-import codecs
 import contextlib
 import csv
 import gzip
 import io
 import lzma
 import shutil
+import stat
 import sys
 import tempfile
+import warnings
 import zipfile
+import zlib
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-CHUNK_ROWS = 2**20  # about 20 MB of parsed numbers per chunk
+CHUNK_ROWS = 2**20  # rows per chunk at most
+CHUNK_VALUES = 2**21  # values per chunk: fewer rows when the file has more columns
 SHOWN = 80  # characters of a value or column name echoed in a message
 FORMATS = ("csv", "parquet")
 PARQUET_SUFFIXES = (".parquet", ".pq")
@@ -60,33 +63,44 @@ class Source:
 
     def __init__(self, path, *, input_format=None, encoding="utf-8", sep=None):
         self.name = "standard input" if path == "-" else str(path)
-        self.encoding = _check_encoding(encoding)
-        self._spooled = path == "-"
-        if self._spooled:
-            spool = tempfile.NamedTemporaryFile(prefix="permetrics-lite-", delete=False)
-            with spool:
-                shutil.copyfileobj(sys.stdin.buffer, spool, _BLOCK)
-            path = spool.name
-        self.path = Path(path)
-        if not self.path.is_file():
+        self.encoding = encoding
+        self._spooled = path == "-" or _is_pipe(path)
+        if not self._spooled and not Path(path).exists():
             raise DataError(f"cannot read {self.name}: no such file")
-        self.compression = COMPRESSIONS.get(next(
-            (magic for magic in COMPRESSIONS if self._head(6).startswith(magic)), None))
-        self.format = input_format or self._sniffed_format()
-        if self.format == "parquet" and self.compression:
-            raise DataError(
-                f"{self.name} is Parquet compressed with {self.compression[0]}; Parquet "
-                "compresses its own pages and must be read at random: decompress the file first")
-        self.sep = sep or (self._sniffed_delimiter() if self.format == "csv" else None)
+        if not self._spooled and Path(path).is_dir():
+            raise DataError(f"cannot read {self.name}: it is a directory, not a file")
+        self.path = self._spool(path) if self._spooled else Path(path)
+        try:
+            with self._raw() as raw:
+                head = raw.read(8)
+            self.compression = next((kind for magic, kind in COMPRESSIONS.items()
+                                     if head.startswith(magic)), None)
+            self.format = input_format or self._sniffed_format(head)
+            if self.format == "parquet" and self.compression:
+                raise DataError(
+                    f"{self.name} is Parquet compressed with {self.compression[0]}; Parquet "
+                    "compresses its own pages and must be read at random: decompress the file "
+                    "first")
+            self.sep = sep or (self._sniffed_delimiter() if self.format == "csv" else None)
+        except BaseException:
+            self.close()
+            raise
+
+    def _spool(self, path):
+        """Standard input (or a pipe) copied to a temporary file, to be read again."""
+        spool = tempfile.NamedTemporaryFile(prefix="permetrics-lite-", delete=False)
+        with spool:
+            if path == "-":
+                shutil.copyfileobj(sys.stdin.buffer, spool, _BLOCK)
+            else:
+                with open(path, "rb") as pipe:
+                    shutil.copyfileobj(pipe, spool, _BLOCK)
+        return Path(spool.name)
 
     def close(self):
         """Remove the copy of standard input."""
         if self._spooled:
             self.path.unlink(missing_ok=True)
-
-    def _head(self, size):
-        with self._raw() as raw:
-            return raw.read(size)
 
     def _raw(self):
         """The file's bytes as stored (compressed or not)."""
@@ -94,8 +108,8 @@ class Source:
 
     @contextlib.contextmanager
     def binary(self):
-        """The file's decompressed bytes."""
-        with self._raw() as raw:
+        """The file's decompressed bytes; a corrupt or truncated file is a DataError."""
+        with self._unreadable(), self._raw() as raw:
             name = self.compression[0] if self.compression else None
             if name is None:
                 yield raw
@@ -115,14 +129,35 @@ class Source:
                 with opener(raw, "rb") as stream:
                     yield stream
 
-    def _sniffed_format(self):
+    @contextlib.contextmanager
+    def _unreadable(self):
+        """Errors of decompression and of Parquet as one line that names the file."""
+        errors = (EOFError, OSError, lzma.LZMAError, zlib.error, UnicodeError)
+        try:
+            import pyarrow
+            errors += (pyarrow.ArrowException,)
+        except ImportError:
+            pass
+        try:
+            yield
+        except UnicodeDecodeError:
+            raise
+        except errors as error:
+            raise DataError(f"cannot read {self.name}: {one_line(error) or type(error).__name__}"
+                            ) from None
+        except Exception as error:  # zstandard.ZstdError, unknown ahead of its import
+            if type(error).__module__.startswith("zstandard"):
+                raise DataError(f"cannot read {self.name}: {one_line(error)}") from None
+            raise
+
+    def _sniffed_format(self, head):
         """Parquet by its suffix (before any compression suffix) or its magic bytes."""
         suffixes = [] if self._spooled else [s.lower() for s in self.path.suffixes]
         if self.compression and suffixes[-1:] == [self.compression[1]]:
             suffixes = suffixes[:-1]
         if suffixes[-1:] and suffixes[-1] in PARQUET_SUFFIXES:
             return "parquet"
-        return "parquet" if self._head(4) == b"PAR1" else "csv"
+        return "parquet" if head.startswith(b"PAR1") else "csv"
 
     def _sniffed_delimiter(self):
         """The delimiter of the first 64 KiB (as pandas' sep=None), for pandas' C parser."""
@@ -177,26 +212,37 @@ class Source:
                     row = next(reader)
                 except StopIteration:
                     return
-                if row:
+                if any(field.strip() for field in row):  # pandas skips blank lines
                     yield start, row
 
     def decode_error(self, error):
-        """The message of an undecodable byte: its offset and line."""
-        offset, line = 0, 1
-        decoder = codecs.getincrementaldecoder(self.encoding)()
+        """The message of an undecodable byte: its line and byte offset."""
+        offset, line, carry = 0, 1, b""
         with self.binary() as stream:
             while block := stream.read(_BLOCK):
+                data, carry = carry + block, b""
                 try:
-                    line += decoder.decode(block).count("\n")
+                    line += data.decode(self.encoding).count("\n")
                 except UnicodeDecodeError as found:
-                    line += decoder.decode(block[: found.start]).count("\n") if found.start else 0
-                    offset += found.start
-                    bad = block[found.start: found.end]
-                    return (f"{self.name} line {line:,} (byte {offset:,}): cannot decode "
-                            f"{shown(bad)} as {self.encoding}; give the file's encoding with "
-                            "--encoding (for example --encoding latin-1)")
-                offset += len(block)
-        return f"{self.name}: {error}; give the file's encoding with --encoding"
+                    if found.end == len(data) and found.reason == "unexpected end of data":
+                        carry = data[found.start:]  # a character cut by the block's end
+                        line += data[: found.start].decode(self.encoding).count("\n")
+                        offset += found.start
+                        continue
+                    line += data[: found.start].decode(self.encoding).count("\n")
+                    bad = data[found.start: found.end]
+                    return (f"{self.name} line {line:,} (byte {offset + found.start:,}): cannot "
+                            f"decode {shown(bad)} as {self.encoding}; give the file's encoding "
+                            "with --encoding (for example --encoding latin-1 or utf-16)")
+                offset += len(data)
+        return f"{self.name}: {one_line(error)}; give the file's encoding with --encoding"
+
+
+def _is_pipe(path):
+    try:
+        return stat.S_ISFIFO(Path(path).stat().st_mode)
+    except OSError:
+        return False
 
 
 def _zip_member(name, raw):
@@ -211,14 +257,6 @@ def _zip_member(name, raw):
                             f"one: {shown(members)}")
         with archive.open(members[0]) as member:
             yield member
-
-
-def _check_encoding(encoding):
-    try:
-        return codecs.lookup(encoding).name
-    except LookupError:
-        raise DataError(f"--encoding {shown(encoding)}: unknown encoding; "
-                        "give one such as utf-8, latin-1 or cp1252") from None
 
 
 # --------------------------------------------------------------------------
@@ -263,6 +301,9 @@ def evaluated(source, columns, consume, progress=None):
             return consume(_chunks(source, columns, _mixed_columns(source, columns), progress))
     except UnicodeDecodeError as error:
         raise DataError(source.decode_error(error)) from None
+    finally:
+        if progress is not None:
+            progress.done()  # before any message, so that none follows the line
 
 
 def _mixed_columns(source, columns):
@@ -297,8 +338,6 @@ def _chunks(source, columns, as_text, progress):
         first += len(frame)
         if progress is not None:
             progress.update(first)
-    if progress is not None:
-        progress.done()
     if not first:
         raise DataError(f"{source.name} has a header but no rows")
 
@@ -309,31 +348,43 @@ def _kind(values):
 
 
 def _frames(source, columns, as_text):
+    """The chunks of the file, each with the wanted columns only."""
     if source.format == "parquet":
         yield from _parquet_batches(source, columns)
         return
-    with source.binary() as stream:
-        try:
-            header = pd.read_csv(stream, sep=source.sep, nrows=0, encoding=source.encoding)
-        except pd.errors.EmptyDataError:
-            raise DataError(f"{source.name} is empty: it has no header line") from None
-        check_columns(source, columns, header.columns)
-    # without usecols when every column is read, so that pandas refuses a row of
-    # more fields than the header (with usecols it ignores the extra fields)
-    usecols = None if set(header.columns) == set(columns.all) else columns.all
+    with source.binary() as stream:  # a byte-order mark is not part of a name, as in pandas
+        text = io.TextIOWrapper(stream, encoding="utf-8-sig" if source.encoding.lower().replace(
+            "_", "-") in ("utf-8", "utf8") else source.encoding, newline="")
+        header = next(csv.reader(text, delimiter=source.sep), None)
+    if not header:
+        raise DataError(f"{source.name} is empty: it has no header line")
+    check_columns(source, columns, header)
+    # Every column is parsed (pandas ignores the extra fields of a row when given
+    # usecols), in chunks of a bounded number of values; a row of more fields than
+    # the header is an error, never a shift of the columns (index_col=False).
+    rows = max(1, min(CHUNK_ROWS, CHUNK_VALUES // len(header)))
     with source.binary() as stream:
         reader = pd.read_csv(
-            stream, sep=source.sep, usecols=usecols, encoding=source.encoding,
-            chunksize=CHUNK_ROWS, keep_default_na=False, na_values=[""],
+            stream, sep=source.sep, encoding=source.encoding, chunksize=rows, index_col=False,
+            low_memory=False, keep_default_na=False, na_values=[""],
             dtype={name: str for name in as_text})
         try:
-            yield from reader
-        except pd.errors.ParserError as error:
-            ragged = source.ragged_row(len(header.columns))
+            while (frame := _next_chunk(reader)) is not None:
+                yield frame[columns.all]
+        except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
+            ragged = source.ragged_row(len(header))
             if ragged is None:
-                raise DataError(f"cannot read {source.name} as CSV: {_one_line(error)}") from None
+                raise DataError(f"cannot read {source.name} as CSV: {one_line(error)}") from None
             raise DataError(f"{source.name} line {ragged[0]:,}: {ragged[1]} fields, where the "
-                            f"header has {len(header.columns)}") from None
+                            f"header has {len(header)}") from None
+
+
+def _next_chunk(reader):
+    """The reader's next chunk, None at the end; a row whose fields do not match the
+    header raises (pandas only warns of it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", pd.errors.ParserWarning)
+        return next(reader, None)
 
 
 def _parquet_batches(source, columns):
@@ -348,16 +399,21 @@ def _parquet_batches(source, columns):
         try:
             parquet = pq.ParquetFile(stream)
         except pyarrow.ArrowException as error:
-            raise DataError(f"cannot read {source.name} as Parquet: {_one_line(error)}") from None
+            raise DataError(f"cannot read {source.name} as Parquet: {one_line(error)}") from None
         check_columns(source, columns, parquet.schema_arrow.names)
         for batch in parquet.iter_batches(batch_size=CHUNK_ROWS, columns=columns.all):
             yield batch.to_pandas()
 
 
 def check_columns(source, columns, found):
-    """Each column named by a flag is in the file; else a message that lists its columns."""
+    """Each column named by a flag is in the file, once; else a message that lists
+    its columns."""
     found = list(map(str, found))
     header = f"{source.name} line 1" if source.format == "csv" else source.name
+    twice = [name for name in columns.flags if found.count(name) > 1]
+    if twice:
+        raise DataError(f"{header}: column {shown(twice[0])} appears {found.count(twice[0])} "
+                        "times; name each column once")
     for name, flag in columns.flags.items():
         if name not in found:
             close = [c for c in found if c.lower() == name.lower()]
@@ -393,5 +449,6 @@ def _check_values(source, columns, frame, first):
                             f"{shown(name)} is {problem}")
 
 
-def _one_line(error):
+def one_line(error):
+    """A message on one line."""
     return " ".join(str(error).split())

@@ -10,6 +10,7 @@ evaluation, 2 a usage error; every problem is one line on stderr.
 """
 
 import argparse
+import codecs
 import contextlib
 import itertools
 import json
@@ -95,8 +96,12 @@ def _tallied(args, source, chunks):
     evaluation = _with_options(args, source, total, options)
     if not args.group:
         return evaluation
-    return GroupedEvaluation({_scalar(key): _with_options(args, source, totals[key], options)
-                              for key in _sorted(list(totals))}, evaluation, [args.group])
+    groups = {}
+    for key in _sorted(list(totals)):  # each over every class, as by_group gives them
+        part = _checked(args, source, lambda: _merging.widened(totals[key], total.labels))
+        groups[_scalar(key)] = _with_options(args, source, part, options,
+                                             f"rows of group {shown(_scalar(key))}")
+    return GroupedEvaluation(groups, evaluation, [args.group])
 
 
 def _peek(chunks):
@@ -131,21 +136,22 @@ def _part(args, source, first, frame, rows, labels):
         raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
 
 
-def _checked(args, source, evaluate, records=False):
+def _checked(args, source, evaluate, records=None):
     """``evaluate()``, its errors in the command line's words; ``records``: the
-    rows it evaluates are the file's records, so a row it names is a line."""
+    file's record of each row it evaluates, so that a row it names is a line."""
     try:
         return evaluate()
     except (ValueError, TypeError) as error:
         message = in_flags(error, args)
-        if records:
+        if records is not None:
             message = re.sub(r"\b(?:row|position) (\d+)",
-                             lambda found: source.place(int(found.group(1))), message)
+                             lambda found: source.place(int(records[int(found.group(1))])),
+                             message)
         raise DataError(f"{source.name}: {message}") from None
 
 
-def _with_options(args, source, total, options):
-    return _checked(args, source, lambda: _merging.with_options(total, "rows", *(
+def _with_options(args, source, total, options, rows="rows"):
+    return _checked(args, source, lambda: _merging.with_options(total, rows, *(
         options.get(name, NOT_GIVEN) for name in ("average", "pos_label", "zero_division"))))
 
 
@@ -157,24 +163,23 @@ def _scored(args, source, chunks, labels, options):
     weight = data[args.weight].to_numpy() if args.weight else None
     if len(args.scores) == 1:
         scores = data[args.scores[0]].to_numpy(dtype=np.float64)
-        options.setdefault("pos_label", _positive(true, labels))
-        if options["pos_label"] is not None:  # [negative, positive]: every group alike
-            labels = [x for x in (labels or np.unique(true)) if x != options["pos_label"]][:1] \
-                + [options["pos_label"]]
+        labels = _binary_labels(args, source, true, labels, options)
     else:
         names = _parse_labels(args.scores, data[args.true], "--scores")
         scores = data[args.scores].set_axis(names, axis=1).astype(np.float64)
-        _check_score_columns(args, source, true, names)
+        _check_score_columns(args, source, true, names, labels)
+        if labels is not None:  # the columns in the order of the classes
+            scores = scores[labels]
     if args.threshold is not None:
         options["threshold"] = args.threshold
 
     def evaluated(rows):
         return _checked(args, source, lambda: ClassificationMetric.from_scores(
             true[rows], scores[rows] if scores.ndim == 1 else scores.iloc[rows],
-            labels=labels, sample_weight=None if weight is None else weight[rows],
-            **{k: v for k, v in options.items() if v is not None}), records=True)
+            labels=labels, sample_weight=None if weight is None else weight[rows], **options),
+            records=rows)
 
-    overall = evaluated(slice(None))
+    overall = evaluated(np.arange(len(data)))
     if not args.group:
         return overall
     groups = data.groupby(args.group).indices
@@ -182,20 +187,33 @@ def _scored(args, source, chunks, labels, options):
         list(groups))}, overall, [args.group])
 
 
-def _positive(true, labels):
-    """The positive class of one score column without --pos-label: the second of the
-    two classes (scikit-learn's ``classes_[1]``); None when that is not two classes."""
-    classes = labels if labels is not None else np.unique(true)
-    return classes[1] if len(classes) == 2 else None
+def _binary_labels(args, source, true, labels, options):
+    """``[negative, positive]`` of one score column: the positive class is
+    ``--pos-label``, else the second of the two sorted classes (scikit-learn's
+    ``classes_[1]``); it is also the positive class of binary averages."""
+    classes = np.unique(true) if labels is None else np.sort(np.asarray(labels))
+    positive = options.get("pos_label")
+    if positive is not None and positive not in classes.tolist():
+        raise DataError(f"{source.name}: --pos-label {shown(positive)} is not a class of "
+                        f"column {shown(args.true)} (--true), whose classes are "
+                        f"{shown(classes.tolist())}")
+    if positive is None and len(classes) == 2:
+        positive = classes[1]
+    if positive is None:
+        return labels  # not two classes: from_scores says what 1-D scores need
+    options["pos_label"] = positive
+    return [c for c in classes.tolist() if c != positive][:1] + [positive]
 
 
-def _check_score_columns(args, source, true, names):
-    """Every true class has its column of scores."""
-    missing = pd.Index(pd.unique(true)).difference(pd.Index(names))
-    if len(missing):
-        raise DataError(f"{source.name}: column {shown(args.true)} (--true) holds the "
-                        f"class(es) {shown(missing.tolist())}, which have no --scores column; "
-                        "give one score column per class, named by the class")
+def _check_score_columns(args, source, true, names, labels):
+    """Every class (of --true, or of --labels) has its column of scores."""
+    for classes, where in ((pd.unique(true), f"column {shown(args.true)} (--true) holds"),
+                           (labels or [], "--labels names")):
+        missing = pd.Index(classes).difference(pd.Index(names))
+        if len(missing):
+            raise DataError(f"{source.name}: {where} the class(es) {shown(missing.tolist())}, "
+                            "which have no --scores column; give one score column per class, "
+                            "named by the class")
 
 
 def _options(args, true):
@@ -247,6 +265,14 @@ _PARAMETERS = {
 }
 
 
+_PHRASES = {  # Python spellings of whole options, before parameter names are replaced
+    r"ClassificationMetric\.from_scores\([^)]*\)": "--scores COL [COL ...]",
+    r"metrics=\{[^{}]*\{[^{}]*\}\}": "--average macro",
+    r"\baverage=None\b": "--average none",
+    r"\bzero_division \(0\.0, 1\.0 or nan\)": "--zero-division 0, 1 or nan",
+}
+
+
 def in_flags(error, args):
     """A library message in the command line's words: columns and flags, not parameters."""
     columns = {"y_true": (getattr(args, "true", None), "--true"),
@@ -263,10 +289,12 @@ def in_flags(error, args):
             return name  # "string labels": the word, not the parameter
         return f"{flag} " if assigned else flag
 
+    text = " ".join(str(error).split())
+    for python, flags in _PHRASES.items():
+        text = re.sub(python, flags, text)
     names = sorted({*columns, *_PARAMETERS}, key=len, reverse=True)
     pattern = r"\b(" + "|".join(map(re.escape, names)) + r")\b(=|:)?"
-    text = re.sub(pattern, lambda m: word(m) + (":" if m.group(2) == ":" else ""),
-                  " ".join(str(error).split()))
+    text = re.sub(pattern, lambda m: word(m) + (":" if m.group(2) == ":" else ""), text)
     return text.replace(" : ", ": ")
 
 
@@ -427,9 +455,9 @@ def run_report(args):
     with _evaluated(args) as (source, evaluation):
         if isinstance(evaluation, GroupedEvaluation):
             return _checked(args, source, lambda: render_grouped(
-                evaluation, args.group, args.format, intervals, args.digits), bool(args.scores))
+                evaluation, args.group, args.format, intervals, args.digits))
         return _checked(args, source, lambda: render_report(
-            evaluation, args.format, intervals, args.digits), bool(args.scores))
+            evaluation, args.format, intervals, args.digits), _records(args))
 
 
 def run_score(args):
@@ -440,7 +468,12 @@ def run_score(args):
                          "not score")
     with _evaluated(args) as (source, evaluation):
         return _checked(args, source, lambda: _scores_of(args, evaluation, metrics, intervals),
-                        bool(args.scores))
+                        None if args.group else _records(args))
+
+
+def _records(args):
+    """The file's record of each row that a query of scores names: its own position."""
+    return range(sys.maxsize) if args.scores else None
 
 
 def _scores_of(args, evaluation, metrics, intervals):
@@ -465,6 +498,10 @@ def _metric_parameters(args):
         metrics = {name: _registry.lookup(name) for name in names}
     except ValueError as error:  # before a large file is read
         raise UsageError(str(error)) from None
+    of_scores = [name for name, metric in metrics.items() if metric.kind == _registry.SCORE]
+    if of_scores and not args.scores:
+        raise UsageError(f"{of_scores[0]} is a metric of scores: give the scores with "
+                         "--scores COL [COL ...] instead of --pred")
     if args.beta is None:
         return {name: {} for name in names}
     takes_beta = [name for name in names if metrics[name].alias == "FBS"]
@@ -513,7 +550,7 @@ def build_parser():
     score.add_argument("--pos-label", help="positive class of average=binary and of one "
                                            "--scores column")
     _add_zero_division(score)
-    score.add_argument("--beta", type=float, help="beta of FBS (fbeta_score)")
+    score.add_argument("--beta", type=_positive_number, help="beta of FBS (fbeta_score)")
     _add_interval_arguments(score)
     _add_output_arguments(score, SCORE_FORMATS)
     score.set_defaults(run=run_score)
@@ -534,7 +571,7 @@ def _add_input_arguments(parser):
     parser.add_argument("--scores", nargs="+", metavar="COL",
                         help="columns of scores instead of --pred: one (the scores of "
                              "--pos-label) or one per class, named by the class")
-    parser.add_argument("--threshold", type=float,
+    parser.add_argument("--threshold", type=_finite,
                         help="one --scores column: the lowest score predicted positive "
                              "(default: 0.5)")
     parser.add_argument("--weight", metavar="COL", help="column of sample weights")
@@ -544,8 +581,10 @@ def _add_input_arguments(parser):
                         help="the classes and their order (may add absent classes)")
     parser.add_argument("--input-format", choices=_reading.FORMATS,
                         help="format of the input (default: from its name or first bytes)")
-    parser.add_argument("--sep", help="CSV delimiter (default: sniffed from the file)")
-    parser.add_argument("--encoding", default="utf-8", help="CSV encoding (default: utf-8)")
+    parser.add_argument("--sep", type=_separator,
+                        help="CSV delimiter, one character (default: sniffed from the file)")
+    parser.add_argument("--encoding", type=_encoding, default="utf-8",
+                        help="CSV encoding (default: utf-8)")
     parser.add_argument("--quiet", action="store_true",
                         help="no progress line on a terminal")
 
@@ -560,9 +599,9 @@ def _add_interval_arguments(parser):
                         metavar="METHOD",
                         help="add confidence intervals: " + ", ".join(_intervals.METHODS)
                         + " (default with no METHOD: wilson)")
-    parser.add_argument("--confidence", type=float, metavar="LEVEL",
+    parser.add_argument("--confidence", type=_fraction, metavar="LEVEL",
                         help="confidence level of --ci, between 0 and 1 (default: 0.95)")
-    parser.add_argument("--resamples", type=int, metavar="N",
+    parser.add_argument("--resamples", type=_count, metavar="N",
                         help="bootstrap resamples of --ci bootstrap or bca (default: 9999)")
     parser.add_argument("--seed", type=int, metavar="N",
                         help="random seed of --ci bootstrap or bca, for reproducible bounds")
@@ -575,14 +614,31 @@ def _add_output_arguments(parser, formats):
     parser.add_argument("--output", metavar="PATH", help="write to this file instead of stdout")
 
 
-def _digits(text):
-    digits = int(text)
-    if digits < 0:
-        raise ValueError(text)
-    return digits
+def _checked_type(name, convert, valid, expected):
+    """An argparse type: ``convert`` the text, refused unless ``valid``."""
+    def parse(text):
+        try:
+            value = convert(text)
+        except (ValueError, LookupError):
+            value = None
+        if value is None or not valid(value):
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not {expected}")
+        return value
+    parse.__name__ = name
+    return parse
 
 
-_digits.__name__ = "number of digits"  # argparse's message: invalid number of digits value
+_digits = _checked_type("digits", int, lambda n: n >= 0, "a number of digits (0 or more)")
+_fraction = _checked_type("level", float, lambda x: 0 < x < 1,
+                          "a confidence level between 0 and 1 (exclusive)")
+_count = _checked_type("count", int, lambda n: n >= 1, "a positive whole number")
+_positive_number = _checked_type("number", float, lambda x: 0 < x < np.inf, "a positive number")
+_finite = _checked_type("number", float, np.isfinite, "a finite number")
+_encoding = _checked_type("encoding", lambda text: codecs.lookup(text).name, bool,
+                          "an encoding Python knows (such as utf-8, latin-1, cp1252 or utf-16)")
+_separator = _checked_type("separator", lambda text: {"\\t": "\t", "tab": "\t"}.get(text, text),
+                           lambda sep: len(sep) == 1,
+                           "one character (write a tab as '\\t' or tab)")
 
 
 def main(argv=None):
@@ -605,18 +661,16 @@ def main(argv=None):
             else:
                 sys.stdout.write(text)
         except UsageError as error:
-            print(f"permetrics-lite {args.command}: error: {_one_line(error)}", file=sys.stderr)
+            print(f"permetrics-lite {args.command}: error: {_reading.one_line(error)}", file=sys.stderr)
             return EXIT_USAGE
         except (DataError, OSError, MemoryError) as error:
-            print(f"permetrics-lite: error: {_one_line(error)}", file=sys.stderr)
+            print(f"permetrics-lite: error: {_reading.one_line(error)}", file=sys.stderr)
             return EXIT_DATA
         except (ValueError, TypeError) as error:
             print(f"permetrics-lite: error: {in_flags(error, args)}", file=sys.stderr)
             return EXIT_DATA
-    for message in dict.fromkeys(str(w.message) for w in caught):
-        print(f"permetrics-lite: warning: {_one_line(message)}", file=sys.stderr)
+    for message in dict.fromkeys(in_flags(w.message, args) for w in caught):
+        print(f"permetrics-lite: warning: {message}", file=sys.stderr)
     return 0
 
 
-def _one_line(error):
-    return " ".join(str(error).split())

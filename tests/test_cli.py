@@ -266,8 +266,12 @@ def test_report_with_ci_adds_the_interval_columns(predictions):
     (["AS", "--confidence", "0.9"], USAGE_ERROR, r"--confidence applies to intervals"),
     (["F1S", "--ci", "wilson", "--average", "macro"], DATA_ERROR,
      r"comma.csv: --ci 'wilson' does not apply to F1S"),
-    (["AS", "--ci", "bootstrap", "--confidence", "95"], DATA_ERROR,
-     r"--confidence must be a number strictly "),
+    (["AS", "--ci", "bootstrap", "--confidence", "95"], USAGE_ERROR,
+     r"argument --confidence: '95' is not a confidence level between 0 and 1"),
+    (["AS", "--ci", "bootstrap", "--resamples", "0"], USAGE_ERROR,
+     r"argument --resamples: '0' is not a positive whole number"),
+    (["AUC"], USAGE_ERROR, r"AUC is a metric of scores: give the scores with --scores COL"),
+    (["AS", "--sep", "::"], USAGE_ERROR, r"argument --sep: '::' is not one character"),
 ], ids=plain_id)
 def test_interval_flags_refuse_with_a_message(predictions, arguments, status, message):
     folder, _ = predictions

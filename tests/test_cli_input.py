@@ -6,6 +6,7 @@ import gzip
 import io
 import json
 import lzma
+import subprocess
 import zipfile
 
 import numpy as np
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric, _progress, _reading, cli
-from tests.helpers import run_command
+from tests.helpers import ENTRY_POINT, run_command
 
 DATA_ERROR = 1
 
@@ -133,11 +134,12 @@ def test_encoding_reads_other_encodings_and_undecodable_bytes_name_their_place(t
     assert result.returncode == DATA_ERROR
     assert result.stderr.decode() == (
         f"permetrics-lite: error: {path} line 2 (byte {offset}): cannot decode b'\\xe9' as "
-        "utf-8; give the file's encoding with --encoding (for example --encoding latin-1)\n")
+        "utf-8; give the file's encoding with --encoding (for example --encoding latin-1 or "
+        "utf-16)\n")
 
     result = run("score", path, "--true", "y", "--pred", "yhat", "AS", "--encoding", "klingon")
-    assert result.returncode == DATA_ERROR
-    assert "--encoding 'klingon': unknown encoding" in result.stderr.decode()
+    assert result.returncode == 2  # a usage error, found before reading
+    assert "argument --encoding: 'klingon' is not an encoding" in result.stderr.decode()
 
 
 # --------------------------------------------------------------------------
@@ -334,3 +336,177 @@ def test_progress_writes_nothing_when_not_a_terminal():
     progress.update(10**7)
     progress.done()
     assert stream.getvalue() == ""
+
+
+# --------------------------------------------------------------------------
+# Files that once gave a wrong number or a traceback
+# --------------------------------------------------------------------------
+
+
+def test_a_column_of_numbers_then_text_within_one_chunk_is_text(tmp_path, capsys):
+    n = 300_000  # more rows than pandas parses in one block of a chunk
+    groups = np.where(np.arange(n) % 2, "2", "1").astype(object)
+    groups[250_000:250_010] = "x"
+    path = tmp_path / "wide.csv"
+    pd.DataFrame({"y": np.arange(n) % 3, "p": np.arange(n) % 2, "g": groups}).to_csv(
+        path, index=False)
+    status, out, err = in_process("score", path, "--true", "y", "--pred", "p", "--group", "g",
+                                  "AS", "--format", "json", "--quiet", capsys=capsys)
+    assert status == 0 and err == "", err
+    whole = pd.read_csv(path, dtype={"g": str})
+    printed = json.loads(out)
+    assert list(printed) == ["1", "2", "x", "difference", "ratio"]
+    for g in ("1", "2", "x"):
+        part = whole[whole["g"] == g]
+        assert printed[g]["AS"] == pytest.approx((part["y"] == part["p"]).mean(), rel=1e-15)
+
+
+@pytest.mark.parametrize("text, line, fields", [
+    ("note,y,p\nfine,a,a\nbad, comma,a,b\nok,b,b\n", 3, 4),  # an unused column shifted
+    ("id,y,p\n1,a,a,x\n2,b,b,y\n", 2, 4),  # every row one field more: never an index
+])
+def test_a_row_of_more_fields_than_the_header_is_an_error(tmp_path, capsys, text, line, fields):
+    path = tmp_path / "ragged.csv"
+    path.write_text(text)
+    status, out, err = in_process("score", path, "--true", "y", "--pred", "p", "AS",
+                                  capsys=capsys)
+    assert status == DATA_ERROR and out == ""
+    header = len(text.splitlines()[0].split(","))
+    assert err == (f"permetrics-lite: error: {path} line {line}: {fields} fields, where the "
+                   f"header has {header}\n")
+
+
+def test_each_group_is_evaluated_over_every_class(tmp_path, capsys, small_chunks):
+    from sklearn.metrics import f1_score, precision_score
+
+    frame = pd.DataFrame({"y": list("abacac"), "p": list("abbcaa"), "g": list("xxxyyy")})
+    path = tmp_path / "classes.csv"
+    frame.to_csv(path, index=False)
+    status, out, err = in_process("score", path, "--true", "y", "--pred", "p", "--group", "g",
+                                  "--average", "macro", "--zero-division", "0", "F1S", "PS",
+                                  "--format", "json", capsys=capsys)
+    assert status == 0, err
+    printed = json.loads(out)
+    for g in ("x", "y"):
+        part = frame[frame["g"] == g]
+        for name, score in (("F1S", f1_score), ("PS", precision_score)):
+            assert printed[g][name] == pytest.approx(score(
+                part["y"], part["p"], labels=["a", "b", "c"], average="macro",
+                zero_division=0), rel=1e-15)
+
+
+def test_a_group_that_weighs_zero_is_named(tmp_path, capsys):
+    path = tmp_path / "weights.csv"
+    path.write_text("y,p,w,g\na,a,1,x\nb,a,1,x\na,b,0,z\n")
+    status, _, err = in_process("score", path, "--true", "y", "--pred", "p", "--weight", "w",
+                                "--group", "g", "AS", capsys=capsys)
+    assert status == DATA_ERROR
+    assert "all zero in every one of the rows of group 'z'" in err, err
+    assert "column 'w' (--weight)" in err and "sample_weight" not in err
+
+
+def test_labels_order_the_score_columns_by_name_and_keep_the_positive_class(tmp_path, capsys):
+    from sklearn.metrics import roc_auc_score
+
+    path = tmp_path / "scores.csv"
+    path.write_text("y,a,b,c,s\na,0.7,0.2,0.1,0.2\nb,0.1,0.6,0.3,0.9\nc,0.2,0.2,0.6,0.4\n"
+                    "a,0.2,0.5,0.3,0.7\n")
+    status, out, err = in_process("score", path, "AS", "CM", "--true", "y", "--scores", "a",
+                                  "b", "c", "--labels", "c", "b", "a", "--format", "json",
+                                  capsys=capsys)
+    assert status == 0, err
+    assert json.loads(out) == {"AS": 0.75, "CM": [[1, 0, 0], [0, 1, 0], [0, 1, 1]]}  # c, b, a
+    binary = tmp_path / "binary.csv"
+    binary.write_text("y,s\nham,0.2\nspam,0.9\nham,0.4\nspam,0.3\nham,0.1\n")
+    expected = roc_auc_score(["ham", "spam", "ham", "spam", "ham"], [0.2, 0.9, 0.4, 0.3, 0.1])
+    for labels in (["ham", "spam"], ["spam", "ham"]):
+        status, out, err = in_process("score", binary, "AUC", "--true", "y", "--labels",
+                                      *labels, "--format", "json", "--scores", "s",
+                                      capsys=capsys)
+        assert status == 0, err
+        assert json.loads(out)["AUC"] == pytest.approx(expected, rel=1e-15)
+    status, _, err = in_process("score", binary, "AUC", "--true", "y", "--pos-label", "eggs",
+                                "--scores", "s", capsys=capsys)
+    assert status == DATA_ERROR
+    assert "--pos-label 'eggs' is not a class of column 'y' (--true), whose classes are " \
+           "['ham', 'spam']" in err
+
+
+def test_corrupt_input_duplicate_columns_and_directories_are_one_line(frame, tmp_path):
+    truncated = tmp_path / "cut.csv.gz"
+    compressed = gzip.compress(frame.rename(columns={"yhat": "p"}).to_csv(index=False).encode())
+    truncated.write_bytes(compressed[: len(compressed) // 2])
+    twice = tmp_path / "twice.csv"
+    twice.write_text("y,y,p\na,b,a\n")
+    for path, message in [(truncated, f"cannot read {truncated}: "),
+                          (twice, f"{twice} line 1: column 'y' appears 2 times"),
+                          (tmp_path, f"cannot read {tmp_path}: it is a directory")]:
+        result = run("score", path, "--true", "y", "--pred", "p", "AS")
+        stderr = result.stderr.decode()
+        assert result.returncode == DATA_ERROR and stderr.count("\n") == 1, stderr
+        assert stderr.startswith(f"permetrics-lite: error: {message}"), stderr
+
+
+def test_a_pipe_is_read_like_standard_input(frame, tmp_path):
+    path = tmp_path / "predictions.csv"
+    frame.to_csv(path, index=False)
+    result = subprocess.run(["bash", "-c", f"'{ENTRY_POINT}' score "
+                             f"<(cat '{path}') --true y --pred yhat CM --format json"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(printed_matrix(result.stdout), expected_matrix(frame, False))
+
+
+def test_the_copy_of_standard_input_is_removed_even_after_an_error(tmp_path):
+    import os
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as two:
+        two.writestr("a.csv", "y,p\na,a\n")
+        two.writestr("b.csv", "y,p\na,a\n")
+    result = subprocess.run([ENTRY_POINT, "score", "-", "--true", "y", "--pred", "p", "AS"],
+                            input=archive.getvalue(), env=dict(os.environ, TMPDIR=str(spool)),
+                            capture_output=True, timeout=120)
+    assert result.returncode == DATA_ERROR
+    assert b"is a zip archive of 2 files" in result.stderr
+    assert list(spool.iterdir()) == []
+
+
+def test_whitespace_lines_and_a_character_cut_by_a_block_end_count_right(tmp_path, capsys):
+    path = tmp_path / "spaces.csv"
+    path.write_text("y,p\na,a\n   \n\t\nb,b\na,\n")
+    status, _, err = in_process("score", path, "--true", "y", "--pred", "p", "AS",
+                                capsys=capsys)
+    assert status == DATA_ERROR
+    assert err == f"permetrics-lite: error: {path} line 6: empty value in column 'p'\n"
+    cut = tmp_path / "cut.csv"
+    head = b"y,p\n" + b"a,a\n" * ((2**20 - 5) // 4)
+    # a two-byte character across the end of the first MiB, then a byte that is no UTF-8
+    data = head + b"x" * (2**20 - 1 - len(head)) + "é".encode() + b",a\n\xff,a\n"
+    cut.write_bytes(data)
+    status, _, err = in_process("score", cut, "--true", "y", "--pred", "p", "AS", capsys=capsys)
+    assert status == DATA_ERROR
+    bad = data.index(b"\xff")
+    line = data.count(b"\n", 0, bad) + 1
+    assert err.startswith(f"permetrics-lite: error: {cut} line {line:,} (byte {bad:,}): cannot "
+                          "decode b'\\xff' as utf-8"), err
+
+
+def test_the_progress_line_is_erased_before_an_error(tmp_path, monkeypatch):
+    stream, clock = Terminal(), Clock()
+    progress = _progress.Progress(stream, clock)
+    path = tmp_path / "rows.csv"
+    path.write_text("y,p\n" + "a,a\n" * 10)
+    source = _reading.Source(str(path))
+
+    def consume(chunks):
+        for _ in chunks:
+            clock.now += 5
+        raise _reading.DataError("a problem")
+
+    with pytest.raises(_reading.DataError):
+        _reading.evaluated(source, _reading.Columns({"--true": "y", "--pred": "p"}), consume,
+                           progress)
+    assert stream.getvalue().startswith("\rread ") and stream.getvalue().endswith("\r\033[K")

@@ -503,8 +503,8 @@ def test_negative_digits_is_refused_by_argparse(grouped):
     result = run("score", grouped[0], "--true", "y", "--pred", "p", "AS", "--digits", "-1")
     assert result.returncode == USAGE_ERROR and result.stdout == ""
     errors = [line for line in result.stderr.splitlines() if "error:" in line]
-    assert errors == ["permetrics-lite score: error: argument --digits: invalid number of "
-                      "digits value: '-1'"], result.stderr
+    assert errors == ["permetrics-lite score: error: argument --digits: '-1' is not a number "
+                      "of digits (0 or more)"], result.stderr
     assert result.stderr.splitlines()[-1] == errors[0]
 
 
