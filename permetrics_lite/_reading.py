@@ -179,22 +179,27 @@ class Source:
 
     def place(self, record):
         """``line L`` (CSV) or ``row R`` (Parquet) of data record ``record`` (from 0)."""
+        return self.places(record)[0]
+
+    def places(self, *records):
+        """:meth:`place` of each record, the file read once."""
         if self.format == "parquet":
-            return f"row {record + 1:,}"
-        return f"line {self.physical_line(record):,}"
-
-    def span(self, first, last):
-        """``name lines A to B`` (or ``rows``) of data records ``first`` to ``last``."""
-        kind, start = self.place(first).split()
-        return f"{self.name} {kind}s {start} to {self.place(last).split()[-1]}"
-
-    def physical_line(self, record):
-        """The line where data record ``record`` (from 0) starts, the header being
-        line 1: blank lines and quoted line breaks counted, as the file shows them."""
+            return [f"row {record + 1:,}" for record in records]
+        wanted, found = set(records), {}
         for seen, (start, _) in enumerate(self._rows()):
-            if seen == record:
-                return start
-        raise AssertionError(f"{self.name} has no record {record}")
+            if seen in wanted:
+                found[seen] = start
+                if len(found) == len(wanted):
+                    break
+        return [f"line {found[record]:,}" for record in records]
+
+    def span(self, first, last, *others):
+        """``name lines A to B`` (or ``rows``) of data records ``first`` to ``last``,
+        and :meth:`place` of ``others``, the file read once."""
+        (kind, start), (_, end), *rest = (place.split() for place in
+                                          self.places(first, last, *others))
+        span = f"{self.name} {kind}s {start} to {end}"
+        return span if not others else (span, *(" ".join(place) for place in rest))
 
     def ragged_row(self, width):
         """``(line, fields)`` of the first row of more than ``width`` fields, else None."""
@@ -316,7 +321,8 @@ def _mixed_columns(source, columns):
 
 
 def _one_kind(kinds):
-    return len(kinds) == 1 or kinds == {"i", "f"}  # integers and floats compare as numbers
+    # integers and floats compare as numbers; mixed blocks are read again as text
+    return (len(kinds) == 1 and kinds != {"mixed"}) or kinds == {"i", "f"}
 
 
 def _chunks(source, columns, as_text, progress):
@@ -343,7 +349,12 @@ def _chunks(source, columns, as_text, progress):
 
 
 def _kind(values):
+    """The kind of a column's values: "i" (integers), "f", "b", "O" (text), or
+    "mixed" when pandas parsed the blocks of one chunk as different types."""
     kind = values.dtype.kind
+    if kind == "O" and values.dtype == object and pd.api.types.infer_dtype(
+            values, skipna=True) not in ("string", "bytes", "empty"):
+        return "mixed"
     return "i" if kind == "u" else kind
 
 
@@ -366,7 +377,7 @@ def _frames(source, columns, as_text):
     with source.binary() as stream:
         reader = pd.read_csv(
             stream, sep=source.sep, encoding=source.encoding, chunksize=rows, index_col=False,
-            low_memory=False, keep_default_na=False, na_values=[""],
+            keep_default_na=False, na_values=[""],
             dtype={name: str for name in as_text})
         try:
             while (frame := _next_chunk(reader)) is not None:
@@ -381,9 +392,10 @@ def _frames(source, columns, as_text):
 
 def _next_chunk(reader):
     """The reader's next chunk, None at the end; a row whose fields do not match the
-    header raises (pandas only warns of it)."""
+    header raises (pandas only warns of it). Mixed types are found by ``_kind``."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", pd.errors.ParserWarning)
+        warnings.simplefilter("ignore", pd.errors.DtypeWarning)
         return next(reader, None)
 
 

@@ -129,11 +129,12 @@ def _part(args, source, first, frame, rows, labels):
     except (ValueError, TypeError) as error:
         message = in_flags(error, args)
         at = re.search(r"at position (\d+)", message)
-        if at:  # a position in the chunk: its line in the file
-            position = int(at.group(1))
-            record = first + (position if rows is None else int(rows[position]))
-            message = message.replace(at.group(0), f"at {source.place(record)}")
-        raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
+        if not at:
+            raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
+        position = int(at.group(1))  # a position in the chunk: its line in the file
+        record = first + (position if rows is None else int(rows[position]))
+        span, place = source.span(first, first + size - 1, record)
+        raise DataError(f"{span}: {message.replace(at.group(0), f'at {place}')}") from None
 
 
 def _checked(args, source, evaluate, records=None):
