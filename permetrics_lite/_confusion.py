@@ -122,8 +122,11 @@ def build(true, pred, classes=None, weight=None):
         unweighted = tally(true, pred, len(classes))
         present = (unweighted.support > 0) | (unweighted.predicted > 0)
     if not present.all():
-        lookup = (np.cumsum(present) - 1).astype(code_dtype(np.count_nonzero(present)))
-        classes, true, pred = classes[present], lookup[true], lookup[pred]
+        lookup = (np.cumsum(present) - 1).astype(true.dtype)
+        for codes in (true, pred):  # renumbered in place, a chunk at a time: no second copy
+            for step in _steps(len(codes)):
+                np.take(lookup, codes[step], out=codes[step])
+        classes = classes[present]
         counts = _restrict(counts, present, true, pred, weight)
     return classes, true, pred, counts
 
