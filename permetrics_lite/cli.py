@@ -12,8 +12,10 @@ evaluation, 2 a usage error; every problem is one line on stderr.
 import argparse
 import codecs
 import contextlib
+import functools
 import itertools
 import json
+import operator
 import re
 import sys
 import warnings
@@ -77,22 +79,29 @@ def _evaluated(args):
 
 
 def _tallied(args, source, chunks):
-    """The chunks tallied one by one and added up (by group with ``--group``)."""
+    """The evaluation of the chunks: of their scores, or their tallies added up."""
     (first, frame), chunks = _peek(chunks)
-    true = frame[args.true]
-    labels = _parse_labels(args.labels, true, "--labels")
-    options = _options(args, true)
-    chunks = itertools.chain([(first, frame)], chunks)
-    if args.scores:
-        return _scored(args, source, chunks, labels, options)
+    labels = _parse_labels(args.labels, frame[args.true], "--labels")
+    options = _options(args, frame[args.true])
+    evaluate = _scored if args.scores else _summed
+    return evaluate(args, source, itertools.chain([(first, frame)], chunks), labels, options)
+
+
+def _peek(chunks):
+    chunks = iter(chunks)
+    return next(chunks), chunks
+
+
+def _summed(args, source, chunks, labels, options):
+    """Each chunk tallied (by group with ``--group``), and the tallies added up."""
     totals = {}
     for first, frame in chunks:
-        parts = ({None: None} if not args.group else
-                 frame.groupby(args.group, sort=False).indices)
+        parts = (frame.groupby(args.group, sort=False).indices if args.group
+                 else {None: None})
         for key, rows in parts.items():
             part = _part(args, source, first, frame, rows, labels)
             totals[key] = totals[key] + part if key in totals else part
-    total = _checked(args, source, lambda: _added(totals.values()))
+    total = _checked(args, source, lambda: functools.reduce(operator.add, totals.values()))
     evaluation = _with_options(args, source, total, options)
     if not args.group:
         return evaluation
@@ -102,19 +111,6 @@ def _tallied(args, source, chunks):
         groups[_scalar(key)] = _with_options(args, source, part, options,
                                              f"rows of group {shown(_scalar(key))}")
     return GroupedEvaluation(groups, evaluation, [args.group])
-
-
-def _peek(chunks):
-    chunks = iter(chunks)
-    return next(chunks), chunks
-
-
-def _added(parts):
-    parts = iter(parts)
-    total = next(parts)
-    for part in parts:
-        total = total + part
-    return total
 
 
 def _part(args, source, first, frame, rows, labels):
