@@ -74,6 +74,11 @@ def of_arrow(array, materialize):
         zero_copy_only=False)
     codes = (np.concatenate([chunk.indices.to_numpy() for chunk in chunks]) if chunks
              else np.empty(0, np.int32))
+    used = np.zeros(len(dictionary), dtype=bool)
+    used[codes] = True
+    if not used.all():  # a dictionary's unused entries are no labels (unlike categories)
+        codes = (np.cumsum(used) - 1).astype(codes.dtype)[codes]
+        dictionary = dictionary[used]
     return Coded(codes, dictionary.astype(object), materialize)
 
 

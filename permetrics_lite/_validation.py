@@ -380,7 +380,11 @@ def check_targets(y_true, y_pred, labels=None):
             if column.categories is not None:
                 named[f"the categories of {name}"] = _check_label_values(
                     column.categories, f"the categories of {name}")
-    distinct = common_labels({name: _distinct(values) for name, values in named.items()})
+    try:
+        distinct = common_labels({name: _distinct(values) for name, values in named.items()})
+    except TypeError:  # kinds that differ: named by the first sample, as for plain arrays
+        common_labels({name: _samples(values) for name, values in named.items()})
+        raise
     t, p, *categories = [values.with_uniques(common) if isinstance(values, _coded.Coded)
                          else common for values, common in zip(named.values(), distinct)]
     classes = labels if labels is None else categories[0]
@@ -405,6 +409,11 @@ def _checked_labels(values, name):
 def _distinct(values):
     """The labels of an array, or the distinct labels of coded ones."""
     return values.uniques if isinstance(values, _coded.Coded) else values
+
+
+def _samples(values):
+    """The labels of an array, or of each sample of coded ones."""
+    return values.uniques[values.codes] if isinstance(values, _coded.Coded) else values
 
 
 def _category_order(categories, t, p):

@@ -508,8 +508,8 @@ def refusal(y_true, y_pred, labels=None):
        st.sampled_from(ARROW_TEXT_KINDS), st.booleans())
 def test_integer_categoricals_beside_arrow_strings_are_refused_as_plain_arrays(
         data, integers, kind, categorical_first):
-    """Categories in the order the values appear in (see the strict xfail below for
-    categories in another order)."""
+    """Categories in the order the values appear in (other orders: the test of the
+    messages below)."""
     texts = data.draw(st.lists(TEXT, min_size=len(integers), max_size=len(integers)))
     categorical = pd.Categorical(integers, categories=list(dict.fromkeys(integers)))
     arrow, _ = build(kind, texts, data)
@@ -537,10 +537,6 @@ MESSAGE_CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "mixed kinds: the coded path names the first distinct value (a Categorical's first "
-    "category, an Arrow dictionary's first entry) as the example label, where the "
-    "general path names the first sample"))
 @pytest.mark.parametrize("case", list(MESSAGE_CASES))
 def test_mixed_kinds_name_the_first_sample_as_plain_arrays_do(case):
     true, pred, plain_true, plain_pred, labels = MESSAGE_CASES[case]
@@ -614,10 +610,6 @@ UNUSED_ENTRIES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "Arrow dictionary entries no sample uses become classes: _coded.of_arrow keeps the "
-    "whole dictionary as the distinct labels and _encode_coded takes their union as "
-    "the classes"))
 @pytest.mark.parametrize("case", list(UNUSED_ENTRIES))
 def test_unused_dictionary_entries_are_not_classes(case):
     y_true = UNUSED_ENTRIES[case]()
