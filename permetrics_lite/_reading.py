@@ -1,12 +1,12 @@
 """The command line's input: CSV or Parquet, compressed or not, from a file or
 standard input, read in chunks of rows so that memory stays bounded.
 
-A CSV file is read by pandas' C parser ``CHUNK_ROWS`` rows at a time, with
-pandas' type inference per chunk. A column whose values change kind between
-chunks (numbers, then text) is read again as text, which is what pandas
-gives for the whole file. Parquet is read by record batches. Every problem of
-a value is reported with the file's physical line (the header is line 1) or,
-for Parquet, its row.
+A CSV file is read by pandas' C parser in chunks of at most ``CHUNK_ROWS``
+rows and ``CHUNK_VALUES`` values, with pandas' type inference per chunk. A
+label column whose values change kind between chunks (numbers, then text) is
+read again as text, which is what pandas gives for the whole file. Parquet is
+read by record batches. Every problem of a value is reported with the file's
+physical line (the header is line 1) or, for Parquet, its row.
 """
 
 import bz2
