@@ -23,10 +23,13 @@ class Coded:
 
     ndim = 1
 
-    def __init__(self, codes, uniques, materialize):
+    def __init__(self, codes, uniques, materialize, exact=True):
         self.codes = codes  # int array; negative: missing
         self.uniques = uniques  # the distinct labels (a Categorical: every category)
         self._materialize = materialize
+        # False: ``uniques`` may hold values no sample has (unused categories or
+        # dictionary entries); the tallies, or ``used``, tell them apart
+        self.exact = exact
 
     def __len__(self):
         return len(self.codes)
@@ -40,14 +43,22 @@ class Coded:
         return self._materialize()
 
     def with_uniques(self, uniques):
-        return Coded(self.codes, uniques, self._materialize)
+        return Coded(self.codes, uniques, self._materialize, self.exact)
+
+    def used(self):
+        """Which of ``uniques`` some sample has (one pass over the codes)."""
+        if self.exact:
+            return np.ones(len(self.uniques), dtype=bool)
+        used = np.zeros(len(self.uniques), dtype=bool)
+        used[self.codes] = True
+        return used
 
 
 def of_categorical(values):
     """A pandas Categorical (or Series or Index of one) as codes and categories."""
     categorical = values.array if isinstance(values, (pd.Series, pd.Index)) else values
     return Coded(np.asarray(categorical.codes), np.asarray(categorical.categories),
-                 lambda: np.asarray(categorical))
+                 lambda: np.asarray(categorical), exact=False)
 
 
 def of_arrow(array, materialize):
@@ -74,12 +85,7 @@ def of_arrow(array, materialize):
         zero_copy_only=False)
     codes = (np.concatenate([chunk.indices.to_numpy() for chunk in chunks]) if chunks
              else np.empty(0, np.int32))
-    used = np.zeros(len(dictionary), dtype=bool)
-    used[codes] = True
-    if not used.all():  # a dictionary's unused entries are no labels (unlike categories)
-        codes = (np.cumsum(used) - 1).astype(codes.dtype)[codes]
-        dictionary = dictionary[used]
-    return Coded(codes, dictionary.astype(object), materialize)
+    return Coded(codes, dictionary.astype(object), materialize, exact=False)
 
 
 def arrow_of(values):

@@ -138,7 +138,7 @@ def encode(true, pred, classes=None):
     values absent from both arrays; :func:`build` drops those.
     """
     if isinstance(true, Coded) or isinstance(pred, Coded):
-        return _encode_coded(true, pred, classes) + (True,)
+        return _encode_coded(true, pred, classes)
     if classes is not None:
         return _encode_known(true, pred, classes) + (True,)
     if true.dtype.kind in "biu" and pred.dtype.kind in "biu":
@@ -215,12 +215,14 @@ def _encode_known(true, pred, classes):
 
 def _encode_coded(true, pred, classes):
     """Coded labels (and a plain array beside them, factorized): the sorted union of
-    their distinct labels, unless ``classes`` is given; codes through a lookup."""
+    their distinct labels, unless ``classes`` is given; codes through a lookup.
+    Complete unless distinct labels no sample has may be among the classes."""
     true, pred = (values if isinstance(values, Coded) else Coded(*pd.factorize(values), None)
                   for values in (true, pred))
+    complete = classes is not None or (true.exact and pred.exact)
     if classes is None:
         classes = np.unique(np.concatenate([true.uniques, pred.uniques]))
-    return _encode_known(true, pred, classes)
+    return _encode_known(true, pred, classes) + (complete,)
 
 
 def encode_known(classes, *arrays, where="y_true or y_pred"):
@@ -231,16 +233,20 @@ def encode_known(classes, *arrays, where="y_true or y_pred"):
     for values, out in zip(arrays, codes):
         if isinstance(values, Coded):  # the distinct labels looked up, the codes mapped
             lookup = index.get_indexer(values.uniques)
-            used = np.zeros(len(lookup), dtype=bool)
-            used[values.codes] = True
-            unlisted.append(values.uniques[used & (lookup < 0)])
-            np.take(lookup.astype(dtype), values.codes, out=out)
+            if (lookup < 0).any():  # unlisted, unless no sample has them
+                unlisted.append(values.uniques[(lookup < 0) & values.used()])
+            if np.array_equal(lookup, np.arange(len(lookup))):  # codes already in order
+                np.copyto(out, values.codes, casting="unsafe")  # non-negative: checked
+                continue
+            lookup = lookup.astype(dtype)
+            for step in _steps(len(values)):  # take() makes intp indices: chunk-sized
+                np.take(lookup, values.codes[step], out=out[step])
             continue
         for step in _steps(len(values)):  # get_indexer gives intp: keep it chunk-sized
             found = index.get_indexer(values[step])
             out[step] = found
             unlisted.append(values[step][found < 0])
-    unlisted = np.concatenate(unlisted)
+    unlisted = np.concatenate(unlisted) if unlisted else ()
     if len(unlisted):
         raise _validation.unlisted_labels(np.sort(pd.unique(unlisted)), where)
     return codes

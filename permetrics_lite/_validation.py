@@ -398,7 +398,8 @@ def _checked_labels(values, name):
     coded labels these refuse are checked again as plain ones, for the exact message."""
     if isinstance(values, _coded.Coded):
         try:
-            if (values.codes >= 0).all() and not pd.isna(values.uniques).any():
+            if (not len(values) or values.codes.min() >= 0) and not pd.isna(
+                    values.uniques).any():
                 return values.with_uniques(_check_label_values(values.uniques, name))
         except (TypeError, ValueError):
             pass
@@ -419,9 +420,14 @@ def _samples(values):
 def _category_order(categories, t, p):
     """A Categorical's categories fix the class order; other labels go after them."""
     known = pd.Index(np.concatenate(categories)).unique()
-    seen = pd.unique(np.concatenate([_distinct(t), _distinct(p)]))
-    extra = np.sort(seen[known.get_indexer(seen) < 0])
-    return np.concatenate([known.to_numpy(), extra])
+    extra = []
+    for values in (t, p):
+        distinct = pd.unique(_distinct(values))
+        other = known.get_indexer(distinct) < 0
+        if other.any() and isinstance(values, _coded.Coded):
+            other &= values.used()  # only then a pass over the codes
+        extra.append(distinct[other])
+    return np.concatenate([known.to_numpy(), np.sort(pd.unique(np.concatenate(extra)))])
 
 
 def _check_indicators(values, name):
