@@ -1,4 +1,4 @@
-"""permetrics_lite against its peers, side by side in one process.
+"""permetrics_lite against its peers, and its construction over every input type, in one process.
 
 Every library gets the same arrays for each workload:
 
@@ -9,25 +9,62 @@ Every library gets the same arrays for each workload:
 - ``weighted``: one sample-weighted accuracy from fresh arrays;
 - ``report``: the per-class report.
 
-It prints markdown: the two performance floors beside our construction, a table
-of times and ratios per workload, peak extra memory per library (each measured
-in a separate process), the performance targets, and the many-classes check.
+Besides the peers, construction alone (``ClassificationMetric(y_true, y_pred)``)
+is measured beside the floors (``np.bincount(t * K + p)``, ``np.count_nonzero(t
+== p)``) and beside the int64 construction of the same problem for every other
+input type: numpy object strings, pandas Categoricals (the same categories on
+both sides, and different ones), Arrow-backed strings (``string[pyarrow]``,
+``pd.ArrowDtype(pa.string())``, pandas' default ``str``, a pyarrow array, a
+pyarrow dictionary array, a polars Series), float64 sample weights, K = 10^6
+classes and small N. Before anything is timed, every one of those inputs is
+checked to give the same confusion matrix (the same tallies, for K = 10^6) as
+the int64 labels of the same problem: a wrong fast path fails here, loudly.
 
-Run ``python benchmarks/bench.py --help`` for the options; the docs'
-performance page gives the command behind its numbers. Needs the ``bench``
-extra.
+Timing: the competitors of one measurement run interleaved (each round runs
+every one of them once, the order reversed every other round), so that load
+from other jobs falls on all of them; a run shorter than 50 ms is repeated in
+a loop (the mean of the loop is that round's time). Each time is the median of
+``--repeat`` rounds; each ratio is the ratio of the medians, with the lowest
+and highest ratio of a single round in brackets. Every problem is drawn fresh
+for each workload. pyarrow and polars are held to one thread. Peak memory:
+tracemalloc (numpy's and pandas' allocations) in this process, and, for the
+peers' table, the growth of the peak resident size (``VmHWM``) of one child
+process per library.
+
+It prints markdown: the machine, the versions, the date and the command, the
+tables, and the performance targets with PASS or FAIL (then a profile of the
+construction of each input type that misses its target). Run::
+
+    python benchmarks/bench.py --quick        # tiny sizes: two minutes
+    python benchmarks/bench.py                # the full run, about 20 minutes
+    python benchmarks/bench.py --write-docs   # also writes docs/benchmark-results.md
+
+``--write-docs`` writes exactly what the run printed to
+``docs/benchmark-results.md``, which the performance page includes. Run
+``python benchmarks/bench.py --help`` for the options. Needs the ``bench``
+extra; the Arrow input types need pyarrow, and polars for its Series (without
+them, those rows are left out and their targets not measured).
 """
 
 import argparse
+import cProfile
+import datetime
 import gc
+import importlib
 import json
+import math
+import os
 import platform
+import pstats
 import re
 import signal
 import subprocess
 import sys
 import time
+import tracemalloc
 import warnings
+from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -43,6 +80,30 @@ WORKLOADS = {
     "weighted": "one sample-weighted accuracy from fresh arrays",
     "report": "the per-class report",
 }
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "benchmark-results.md"
+MIN_TIME = 0.05  # seconds: a shorter run is repeated in a loop, and the loop timed
+OURS_COST = 3  # ours skips a cell of the peers' tables at this many times --cell-cost
+SEEDS = {"floors": 0, "types": 1, "weights": 2, "small": 3, "many": 4, "few": 5, "peers": 10}
+QUICK = {"sizes": "300,3000", "classes": "2,10", "string_size": "3000",
+         "types_size": "3000", "small_size": "1000", "many_classes": "5000:2000"}
+
+# The targets: ratios of median times (peer / ours: at least; ours / reference: at most),
+# and extra peak memory in bytes per sample (at most).
+TARGETS = {
+    "strings_pycm": 10.0,       # 1. ten, object strings, N = 10^6: pycm / ours >=
+    "strings_sklearn": 300.0,   # 1. ... scikit-learn / ours >=
+    "categorical": 1.2,         # 2. Categorical construction / int64 construction <=
+    "arrow": 2.0,               # 3. Arrow-backed strings / int64 construction <=
+    "weighted": 2.0,            # 4. weighted / unweighted construction <=
+    "many_memory": 8.0,         # 5. K = 10^6: bytes per sample <=
+    "many_time": 1.5,           # 5. K = 10^6 / K = 10 construction <=
+    "small": 3.0,               # 6. N = 10^4: construction / bincount <=
+    "floor": 1.5,               # 7. N = 10^7: int construction / bincount <=
+    "int_memory": 4.0,          # 7. ... bytes per sample <=
+}
+# The targets of earlier versions of this page, int labels at the largest N, K = 10
+EARLIER = {"pycm": 30.0, "scikit-learn": 100.0, "permetrics": 300.0, "one_sklearn": 5.0,
+           "ten_memory": 8.0}
 
 
 # --------------------------------------------------------------------------
@@ -131,20 +192,63 @@ ADAPT = {"permetrics": lambda a: a.astype(str) if a.dtype == object else a}
 OFFERS = {library: tuple(WORKLOADS) for library in LIBRARIES} | {"mlxtend": ("accuracy",)}
 
 
-def problem(n_samples, n_classes, kind, seed=0):
-    """The same arrays for every library: 70% right, errors uniform over the classes."""
+def codes(n_samples, n_classes, seed=0):
+    """Integer labels 0..K-1: 70% right, errors uniform over the classes; and weights."""
     rng = np.random.default_rng(seed)
     true = rng.integers(0, n_classes, n_samples)
     pred = np.where(rng.random(n_samples) < 0.7, true, rng.integers(0, n_classes, n_samples))
-    weight = rng.random(n_samples)
+    return true, pred, rng.random(n_samples)
+
+
+def names_of(n_classes):
+    return np.array([f"class_{i}" for i in range(n_classes)], dtype=object)
+
+
+def problem(n_samples, n_classes, kind, seed=0):
+    """The same arrays for every library: int64 labels, or object strings ``class_i``."""
+    true, pred, weight = codes(n_samples, n_classes, seed)
     if kind == "str":
-        names = np.array([f"class_{i}" for i in range(n_classes)], dtype=object)
+        names = names_of(n_classes)
         true, pred = names[true], names[pred]
     return true, pred, weight
 
 
 # --------------------------------------------------------------------------
-# Timing: best of ``repeat`` runs, cut off after ``budget`` seconds
+# The same answer: every input type's tallies against the int64 labels' tallies
+# --------------------------------------------------------------------------
+
+
+def assert_same(cm, reference, what):
+    """``cm`` (text labels ``class_i``, maybe with extra classes that never occur) has
+    the tallies and confusion matrix of ``reference`` (int labels i)."""
+    labels, ref = cm.labels, reference.labels
+    assert cm.n_samples == reference.n_samples, (what, cm.n_samples, reference.n_samples)
+    as_int = np.array([label if isinstance(label, (int, np.integer))
+                       else int(label[6:]) if re.fullmatch(r"class_\d+", str(label)) else -1
+                       for label in labels.tolist()], dtype=np.int64)
+    known = np.isin(as_int, ref)
+    where = np.searchsorted(ref, as_int[known])
+    mine, theirs = cm._tallies, reference._tallies
+    for field in ("tp", "support", "predicted"):
+        values = getattr(mine, field)
+        assert np.array_equal(values[known], getattr(theirs, field)[where]), (what, field)
+        assert not values[~known].any(), (what, field, "an absent class counted")
+    assert known.sum() == len(ref), (what, "classes", labels, ref)
+    if mine.matrix is not None and theirs.matrix is not None:
+        matrix = cm.CM()
+        assert np.array_equal(matrix[np.ix_(known, known)], reference.CM()[np.ix_(where, where)]), \
+            (what, "confusion matrix")
+        assert matrix.sum() == cm.n_samples, (what, "cells outside the known classes")
+
+
+def assert_weighted(cm, true, pred, weight, n_classes, what):
+    expected = np.bincount(true * n_classes + pred, weights=weight,
+                           minlength=n_classes ** 2).reshape(n_classes, n_classes)
+    assert np.allclose(cm.CM(), expected, rtol=1e-12, atol=0.0), what
+
+
+# --------------------------------------------------------------------------
+# Timing: interleaved rounds, medians; a run over ``budget`` seconds is cut off
 # --------------------------------------------------------------------------
 
 
@@ -156,25 +260,278 @@ def _alarm(signum, frame):
     raise OverBudget
 
 
-def timed(function, repeat, budget):
-    """Best time of ``repeat`` runs (one when a run takes over a second), or None."""
-    signal.signal(signal.SIGALRM, _alarm)
-    best = None
-    for _ in range(repeat):
-        gc.collect()
-        signal.setitimer(signal.ITIMER_REAL, budget)
+def _run(function, number, budget):
+    """Seconds per call of ``number`` calls in a loop, cut off after ``budget`` a call."""
+    gc.collect()
+    signal.setitimer(signal.ITIMER_REAL, budget * number)
+    try:
         start = time.perf_counter()
-        try:
+        for _ in range(number):
             function()
-        except OverBudget:
-            return None
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-        elapsed = time.perf_counter() - start
-        best = elapsed if best is None else min(best, elapsed)
-        if elapsed > 1.0:
-            break
-    return best
+        return (time.perf_counter() - start) / number
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def interleaved(competitors, rounds, budget=float("inf")):
+    """{name: [seconds of each round]}, or for a competitor dropped on its way None (a
+    run over the budget) or "fails: Error". Each round runs every competitor once, the
+    order reversed every other round. A competitor whose first call takes under
+    MIN_TIME is timed in loops of enough calls for MIN_TIME from then on (that first
+    call untimed)."""
+    signal.signal(signal.SIGALRM, _alarm)
+    times = {name: [] for name in competitors}
+    number = {}
+    for round_ in range(rounds):
+        names = list(competitors) if round_ % 2 == 0 else list(competitors)[::-1]
+        for name in names:
+            if not isinstance(times[name], list):
+                continue
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    if name not in number:
+                        first = _run(competitors[name], 1, budget)
+                        number[name] = 1 if first >= MIN_TIME else \
+                            math.ceil(MIN_TIME / max(first, 1e-7))
+                        if number[name] == 1:
+                            times[name].append(first)
+                            continue
+                    times[name].append(_run(competitors[name], number[name], budget))
+            except OverBudget:
+                times[name] = None
+            except Exception as error:  # a peer's limit, reported in the table
+                times[name] = f"fails: {type(error).__name__}"
+    return times
+
+
+def median(runs):
+    return float(np.median(runs)) if isinstance(runs, list) else runs
+
+
+def ratio(peer_runs, own_runs):
+    """The ratio of the medians and the range of the ratios of single rounds; None
+    when either side has no times."""
+    if not (isinstance(peer_runs, list) and isinstance(own_runs, list)):
+        return None
+    rounds = [p / o for p, o in zip(peer_runs, own_runs)]
+    return median(peer_runs) / median(own_runs), min(rounds), max(rounds)
+
+
+def traced_peak(function):
+    """The peak of the memory traced (numpy's and pandas' allocations) while
+    ``function`` runs, above what was allocated before; and its result."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        before = tracemalloc.get_traced_memory()[0]
+        result = function()
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    return peak, result
+
+
+def profile(function, top):
+    """The functions of most own time in one run of ``function``, as table rows."""
+    profiler = cProfile.Profile()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        profiler.runcall(function)
+    stats = pstats.Stats(profiler).stats
+    rows = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)[:top]
+
+    def name(key):
+        path, line, function = key
+        if path == "~":
+            return function
+        path = path.split("site-packages/")[-1]
+        if "permetrics_lite/" in path:
+            path = path[path.rindex("permetrics_lite/"):]
+        return f"{path}:{line} {function}"
+
+    return [[name(key), calls, f"{own * 1e3:,.1f} ms", f"{cumulative * 1e3:,.1f} ms"]
+            for key, (calls, _, own, cumulative, _) in rows]
+
+
+# --------------------------------------------------------------------------
+# Formatting
+# --------------------------------------------------------------------------
+
+
+def fmt_time(seconds):
+    if seconds is None:
+        return "over budget"
+    if isinstance(seconds, str):
+        return seconds
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    return f"{seconds * 1e3:.3g} ms"
+
+
+def fmt_runs(runs):
+    """The median and, in brackets, the fastest and slowest round."""
+    if not isinstance(runs, list):
+        return fmt_time(runs)
+    return f"{fmt_time(median(runs))} ({fmt_time(min(runs))} – {fmt_time(max(runs))})"
+
+
+def fmt_spread(value, digits=1):
+    """A ratio of medians and, in brackets, the lowest and highest ratio of one round."""
+    if value is None:
+        return "—"
+    middle, low, high = value
+    return f"{middle:,.{digits}f}× ({low:,.{digits}f}–{high:,.{digits}f})"
+
+
+def fmt_ratio(peer, own):
+    """peer / own of two times (the other benchmarks' tables)."""
+    numbers = all(isinstance(v, float) for v in (peer, own))
+    return f"{peer / own:,.1f}×" if numbers else "—"
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows])
+
+
+def fmt_n(n):
+    return f"{n:.0e}"
+
+
+def versions():
+    from importlib import metadata
+
+    found = {"python": platform.python_version(), "numpy": np.__version__,
+             "pandas": pd.__version__}
+    for name in ("pyarrow", "polars"):
+        module = optional(name)
+        found[name] = module.__version__ if module else "not installed"
+    found["permetrics_lite"] = permetrics_lite.__version__
+    for name in PEERS:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = "not installed"
+    return ", ".join(f"{name} {version}" for name, version in found.items())
+
+
+def revision():
+    """The commit of the package measured, and whether its files differ from it."""
+    package = Path(permetrics_lite.__file__).resolve().parent
+
+    def git(*arguments):
+        return subprocess.run(["git", "-C", str(package), *arguments], capture_output=True,
+                              text=True, check=True).stdout.strip()
+
+    try:
+        commit, changed = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", ".")
+    except (OSError, subprocess.CalledProcessError):
+        return "not from a git checkout"
+    return f"commit {commit}" + (", with uncommitted changes to the package" if changed else "")
+
+
+def machine():
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as info:
+            model = next(line.split(":", 1)[1].strip() for line in info
+                         if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    return (f"{platform.machine()} {platform.system()}, {model}, {os.cpu_count()} cores, "
+            f"{memory / 2**30:.0f} GiB of memory")
+
+
+# --------------------------------------------------------------------------
+# The floors, and construction over the input types
+# --------------------------------------------------------------------------
+
+
+def floors(args):
+    """Construction beside the two floors, int labels: {(N, K): {name: runs}}."""
+    rows = {}
+    for n_classes in args.classes:
+        for n_samples in args.sizes:
+            t, p, _ = codes(n_samples, n_classes, SEEDS["floors"])
+            rows[n_samples, n_classes] = interleaved({
+                "equal": lambda: np.count_nonzero(t == p),
+                "tally": lambda: np.bincount(t * n_classes + p, minlength=n_classes ** 2),
+                "construct": lambda: ClassificationMetric(t, p),
+            }, args.repeat, args.budget)
+            progress(f"floors N={fmt_n(n_samples)} K={n_classes}")
+    return rows
+
+
+def optional(name):
+    """A module, or None when it is not installed."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def input_types(n_samples, n_classes):
+    """{name: (how, y_true, y_pred)}: the labels of one problem in every input type
+    (without the Arrow ones when pyarrow is not installed, nor polars without it)."""
+    pa, pl = optional("pyarrow"), optional("polars")
+    t, p, _ = codes(n_samples, n_classes, SEEDS["types"])
+    names = names_of(n_classes)
+    categories = list(names)
+    other = categories[::-1] + ["class_unused"]  # reordered, and one more that never occurs
+    objects = names[t], names[p]
+    found = {
+        "int64": ("numpy int64", t, p),
+        "object": ("numpy object array of str", *objects),
+        "categorical": ("pd.Categorical, the same categories",
+                        pd.Categorical.from_codes(t, categories),
+                        pd.Categorical.from_codes(p, categories)),
+        "categorical, different": ("pd.Categorical; y_pred's categories reordered, one more",
+                                   pd.Categorical.from_codes(t, categories),
+                                   pd.Categorical(objects[1], categories=other)),
+    }
+    if pa is None:
+        return found, (t, p)
+    arrow = [pa.array(side, type=pa.string()) for side in objects]
+    dictionary = pa.array(categories, type=pa.string())
+    found |= {
+        "string[pyarrow]": ('pd.Series(..., dtype="string[pyarrow]")',
+                            *(pd.Series(side, dtype="string[pyarrow]") for side in objects)),
+        "ArrowDtype": ("pd.Series(..., dtype=pd.ArrowDtype(pa.string()))",
+                       *(pd.Series(side, dtype=pd.ArrowDtype(pa.string())) for side in arrow)),
+        "pandas str": ('pd.Series(..., dtype="str") (pandas\' default strings)',
+                       *(pd.Series(side, dtype="str") for side in objects)),
+        "pyarrow": ("pa.array(..., pa.string())", *arrow),
+        "dictionary": ("pa.DictionaryArray (int32 indices, string values)",
+                       *(pa.DictionaryArray.from_arrays(pa.array(side.astype(np.int32)),
+                                                        dictionary) for side in (t, p))),
+    }
+    if pl is not None:
+        found["polars"] = ("pl.Series of str", *(pl.Series(side) for side in arrow))
+    return found, (t, p)
+
+
+ARROW_TYPES = ("string[pyarrow]", "ArrowDtype", "pyarrow", "dictionary", "polars")
+CATEGORICAL_TYPES = ("categorical", "categorical, different")
+TARGET_OF = {**{name: TARGETS["categorical"] for name in CATEGORICAL_TYPES},
+             **{name: TARGETS["arrow"] for name in ARROW_TYPES}}
+
+
+def dtype_seen(values):
+    if isinstance(values, np.ndarray):
+        return str(values.dtype)
+    return str(getattr(values, "dtype", getattr(values, "type", type(values).__name__)))
+
+
+# --------------------------------------------------------------------------
+# The peers' grid
+# --------------------------------------------------------------------------
+
+
+def progress(text):
+    print(f"  {text}", file=sys.stderr, flush=True)
 
 
 def warm_up(args):
@@ -193,58 +550,80 @@ def warm_up(args):
 
 
 def run_grid(args, spec_sizes):
-    """{(workload, kind, N, K): {library: seconds, None when over budget, or why it fails}}.
+    """{(workload, kind, N, K): {library: runs, None (over budget), "skipped" or "fails: ..."}}.
 
-    A library that takes over a tenth of the budget skips the larger N of that
-    row, except at the targets' own sizes (``spec_sizes``: (kind, N, K) triples),
-    which always run until the budget cuts them off.
+    Each cell draws a fresh problem and runs its libraries interleaved. A library
+    skips a cell (``skipped``) when its median at the row's previous N, scaled
+    to this N, times the rounds, comes to over ``--cell-cost`` seconds (ours:
+    OURS_COST times that; the peers skip a cell without ours); after a
+    run over the budget, it skips the rest of the row, and when that was at the
+    row's smallest N, the same labels and K in the other workloads too. The
+    targets' own cells (``spec_sizes``: (workload, kind, N, K)) always run.
     """
     warm_up(args)
-    results, over = {}, set()
-    for kind in args.kinds:
-        for n_classes in args.classes:
-            for n_samples in args.sizes:
-                arrays = problem(n_samples, n_classes, kind)
-                for workload in args.workloads:
-                    row = results.setdefault((workload, kind, n_samples, n_classes), {})
+    results, last, hopeless = {}, {}, set()
+    for w_index, workload in enumerate(args.workloads):
+        for kind in args.kinds:
+            for n_classes in args.classes:
+                for n_samples in args.sizes:
+                    key = (workload, kind, n_samples, n_classes)
+                    spec = key in spec_sizes
+                    row, run = {}, {}
                     for library in (lib for lib in args.libraries if workload in OFFERS[lib]):
-                        key = (workload, kind, n_classes, library)
-                        if key in over and (kind, n_samples, n_classes) not in spec_sizes:
-                            row[library] = None
-                            continue
-                        t, p, w = (ADAPT.get(library, lambda a: a)(a) for a in arrays)
-                        try:
-                            with warnings.catch_warnings():
-                                warnings.simplefilter("ignore")
-                                seconds = timed(lambda: RUNNERS[library](workload, t, p, w),
-                                                args.repeat, args.budget)
-                        except Exception as error:  # a peer's limit, reported in the table
-                            seconds = f"fails: {type(error).__name__}"
-                        row[library] = seconds
-                        if not isinstance(seconds, float) or seconds * 10 > args.budget:
-                            over.add(key)
-                    print(f"  {workload:8} {kind} N={n_samples:.0e} K={n_classes}: "
-                          + ", ".join(f"{lib}={fmt_time(s)}" for lib, s in row.items()),
-                          file=sys.stderr, flush=True)
+                        previous = last.get((workload, kind, n_classes, library))
+                        skip = (library, kind, n_classes) in hopeless
+                        if previous is not None and not spec:
+                            seconds, at = previous
+                            cost = args.cell_cost * (OURS_COST if library == "permetrics_lite"
+                                                     else 1)
+                            skip = skip or seconds is None or \
+                                seconds * n_samples / at * args.repeat > cost
+                        if skip and not spec:
+                            row[library] = "skipped"
+                        else:
+                            run[library] = None
+                    if "permetrics_lite" not in run:  # no ratio to give: no peer runs
+                        row = {library: "skipped" for library in list(row) + list(run)}
+                        run = {}
+                    if run:
+                        seed = SEEDS["peers"] + w_index
+                        arrays = problem(n_samples, n_classes, kind, seed)
+                        if kind == "str" and workload == "ten":
+                            check_strings(arrays, n_samples, n_classes, seed)
+                        for library in run:
+                            adapt = ADAPT.get(library, lambda a: a)
+                            run[library] = [adapt(a) for a in arrays]
+                        times = interleaved(
+                            {lib: (lambda lib=lib, a=a: RUNNERS[lib](workload, *a))
+                             for lib, a in run.items()}, args.repeat, args.budget)
+                        del arrays, run
+                        for library, runs in times.items():
+                            row[library] = runs
+                            if isinstance(runs, list):
+                                last[workload, kind, n_classes, library] = (median(runs),
+                                                                            n_samples)
+                            else:
+                                last[workload, kind, n_classes, library] = (None, n_samples)
+                                if runs is None and n_samples == min(args.sizes):
+                                    hopeless.add((library, kind, n_classes))
+                    results[key] = {lib: row[lib] for lib in args.libraries if lib in row}
+                    progress(f"{workload:8} {kind} N={fmt_n(n_samples)} K={n_classes}: "
+                             + ", ".join(f"{lib}={fmt_time(median(s))}"
+                                         for lib, s in results[key].items()))
     return results
 
 
-def floors(args):
-    """The two performance floors beside our construction, integer labels."""
-    rows = []
-    for n_classes in args.classes:
-        for n_samples in args.sizes:
-            t, p, _ = problem(n_samples, n_classes, "int")
-            equal = timed(lambda: np.count_nonzero(t == p), args.repeat, args.budget)
-            tally = timed(lambda: np.bincount(t * n_classes + p, minlength=n_classes ** 2),
-                          args.repeat, args.budget)
-            build = timed(lambda: ClassificationMetric(t, p), args.repeat, args.budget)
-            rows.append((n_samples, n_classes, equal, tally, build))
-    return rows
+def check_strings(arrays, n_samples, n_classes, seed):
+    """Ours on object strings gives the tallies of ours on the int64 labels."""
+    t, p, _ = codes(n_samples, n_classes, seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert_same(ClassificationMetric(arrays[0], arrays[1]), ClassificationMetric(t, p),
+                    f"object strings, N={n_samples}, K={n_classes}")
 
 
 # --------------------------------------------------------------------------
-# Peak memory: one process per library, so that nothing is shared or cached
+# Peak memory of the peers: one process per library, so that nothing is shared
 # --------------------------------------------------------------------------
 
 
@@ -254,14 +633,14 @@ def _status(field):
 
 def measure_memory(library, workload, n_samples, n_classes, kind):
     """Peak resident memory above the inputs while the workload runs, in bytes."""
-    t, p, w = problem(n_samples, n_classes, kind)
-    RUNNERS[library](workload, t[:10], p[:10], w[:10])  # imports and warm-up outside
-    gc.collect()
-    before = _status("VmRSS")
-    with open("/proc/self/clear_refs", "w") as clear:
-        clear.write("5")  # reset the peak (VmHWM) to the current size
+    t, p, w = (ADAPT.get(library, lambda a: a)(a) for a in problem(n_samples, n_classes, kind))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
+        RUNNERS[library](workload, t[:10], p[:10], w[:10])  # imports and warm-up outside
+        gc.collect()
+        before = _status("VmRSS")
+        with open("/proc/self/clear_refs", "w") as clear:
+            clear.write("5")  # reset the peak (VmHWM) to the current size
         RUNNERS[library](workload, t, p, w)
     return (_status("VmHWM") - before) * 1024
 
@@ -272,199 +651,392 @@ def memory_table(args, libraries, workload, n_samples, n_classes, kind):
         command = [sys.executable, __file__, "--memory-of", library, "--workload-of", workload,
                    "--size-of", str(n_samples), "--classes-of", str(n_classes), "--kind-of", kind]
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=args.budget * 4)
-            rows[library] = json.loads(done.stdout.strip().splitlines()[-1]) if done.returncode == 0 \
-                else None
+            done = subprocess.run(command, capture_output=True, text=True,
+                                  timeout=args.budget * 3)
+            rows[library] = json.loads(done.stdout.strip().splitlines()[-1]) \
+                if done.returncode == 0 else None
         except (subprocess.TimeoutExpired, IndexError):
             rows[library] = None
+        progress(f"memory of {library}: {rows[library]}")
     return rows
 
 
-def many_classes(n_samples, n_classes):
-    """The last performance target: AS, BAS, PCA and report with K classes, in O(N + K)."""
-    t, p, _ = problem(n_samples, n_classes, "int")
-    gc.collect()
-    before = _status("VmRSS")
-    with open("/proc/self/clear_refs", "w") as clear:
-        clear.write("5")
-    start = time.perf_counter()
-    cm = ClassificationMetric(t, p)
-    built = time.perf_counter() - start
+# --------------------------------------------------------------------------
+# The sections of the report: each measures, then prints through ``say``
+# --------------------------------------------------------------------------
+
+
+def quiet(function):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        cm.AS(), cm.BAS(), cm.PCA(), cm.PCA(average="macro"), cm.report()
-    return {"classes": cm.n_classes, "construct": built,
-            "total": time.perf_counter() - start,
-            "peak": (_status("VmHWM") - before) * 1024}
+        return function()
 
 
-# --------------------------------------------------------------------------
-# Markdown
-# --------------------------------------------------------------------------
+def show_floors(say, floor_rows):
+    say("## Construction beside the performance floors (int labels)\n")
+    rows = [[fmt_n(n), k, fmt_time(median(runs["equal"])), fmt_time(median(runs["tally"])),
+             fmt_runs(runs["construct"]), fmt_spread(ratio(runs["construct"], runs["tally"]), 2)]
+            for (n, k), runs in floor_rows.items()]
+    say(table(["N", "K", "count_nonzero(a == b)", "bincount(a*K + b)", "construct",
+               "construct / bincount"], rows))
 
 
-def fmt_time(seconds):
-    if seconds is None:
-        return "over budget"
-    if isinstance(seconds, str):
-        return seconds
-    if seconds >= 1:
-        return f"{seconds:.2f} s"
-    return f"{seconds * 1e3:.3g} ms"
+def measure_types(args, say, m):
+    """Every input type: checked against the int64 labels, then timed beside them."""
+    found, (t, p) = input_types(m.types_n, m.k)
+    reference = quiet(lambda: ClassificationMetric(t, p))
+    for name, (_, true, pred) in found.items():
+        assert_same(quiet(lambda: ClassificationMetric(true, pred)), reference, name)
+    progress(f"input types at N={fmt_n(m.types_n)}: every one gives the int64 tallies")
+    m.types = interleaved({name: (lambda a=a, b=b: ClassificationMetric(a, b))
+                           for name, (_, a, b) in found.items()}, args.repeat, args.budget)
+    m.profiles.update({name: (lambda a=a, b=b: ClassificationMetric(a, b))
+                       for name, (_, a, b) in found.items()})
+    say(f"\n## Construction by input type (N={fmt_n(m.types_n)}, K={m.k})\n")
+    say("Each input type holds the labels of one int64 problem (as `class_i`), in both "
+        "`y_true` and `y_pred`, and gave the same confusion matrix as those int64 labels "
+        "before it was timed. The inputs are built before the runs, untimed.\n")
+    rows = []
+    for name, (how, true, _) in found.items():
+        goal = TARGET_OF.get(name)
+        rows.append([name, how, dtype_seen(true), fmt_runs(m.types[name]),
+                     "1" if name == "int64" else
+                     fmt_spread(ratio(m.types[name], m.types["int64"]), 2),
+                     f"≤ {goal:g}" if goal else "reported"])
+    say(table(["input", "built with", "dtype", "construct", "/ int64", "goal"], rows))
 
 
-def fmt_ratio(peer, own):
-    numbers = all(isinstance(v, float) for v in (peer, own))
-    return f"{peer / own:,.1f}×" if numbers else "—"
+def measure_weights(args, say, m):
+    """Weighted beside unweighted construction, and the peak memory of both."""
+    t, p, w = codes(m.n, m.k, SEEDS["weights"])
+    assert_weighted(quiet(lambda: ClassificationMetric(t, p, sample_weight=w)), t, p, w, m.k,
+                    "float64 weights")
+    m.weighted = interleaved({"unweighted": lambda: ClassificationMetric(t, p),
+                              "weighted": lambda: ClassificationMetric(t, p, sample_weight=w)},
+                             args.repeat, args.budget)
+    m.int_peak, _ = traced_peak(lambda: ClassificationMetric(t, p))
+    m.weighted_peak, _ = traced_peak(lambda: ClassificationMetric(t, p, sample_weight=w))
+    m.profiles["weighted"] = lambda: ClassificationMetric(t, p, sample_weight=w)
+    progress("weights")
+    say(f"\n## Weighted construction and memory (int64 labels, N={fmt_n(m.n)}, K={m.k})\n")
+    say("The weighted matrix was checked against `np.bincount(t*K + p, weights=w)` "
+        "(relative 1e-12). Peak extra memory: tracemalloc's peak (numpy's and pandas' "
+        "allocations) during one construction, above what was allocated before; it "
+        "includes what the evaluation keeps (the label codes, for query-time weights).\n")
+    say(table(["construction", "time", "/ unweighted", "peak extra memory", "bytes per sample"],
+              [["unweighted", fmt_runs(m.weighted["unweighted"]), "1",
+                f"{m.int_peak / 2**20:,.1f} MiB", f"{m.int_peak / m.n:.2f}"],
+               ["float64 sample_weight", fmt_runs(m.weighted["weighted"]),
+                fmt_spread(ratio(m.weighted["weighted"], m.weighted["unweighted"]), 2),
+                f"{m.weighted_peak / 2**20:,.1f} MiB", f"{m.weighted_peak / m.n:.2f}"]]))
 
 
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    return "\n".join(lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows])
+def measure_small(args, say, m):
+    t, p, _ = codes(m.small_n, m.k, SEEDS["small"])
+    k = m.k
+    m.small = interleaved({"tally": lambda: np.bincount(t * k + p, minlength=k * k),
+                           "construct": lambda: ClassificationMetric(t, p)},
+                          args.repeat, args.budget)
+    m.profiles["small"] = lambda: [ClassificationMetric(t, p) for _ in range(100)]
+    say(f"\n## Small inputs (int64, N={fmt_n(m.small_n)}, K={k})\n")
+    say(table(["bincount(a*K + b)", "construct", "construct / bincount"],
+              [[fmt_runs(m.small["tally"]), fmt_runs(m.small["construct"]),
+                fmt_spread(ratio(m.small["construct"], m.small["tally"]), 2)]]))
 
 
-def versions():
-    from importlib import metadata
+def measure_many(args, say, m):
+    """K = 10^6 classes beside K = 10, the same N: tallies checked, times, peaks."""
+    n, k_many = m.n_many, m.k_many
+    tm, pm, _ = codes(n, k_many, SEEDS["many"])
+    tk, pk, _ = codes(n, m.k, SEEDS["few"])
+    cm = quiet(lambda: ClassificationMetric(tm, pm))
+    present = np.union1d(np.unique(tm), np.unique(pm))
+    assert np.array_equal(cm.labels, present), "many classes: the labels"
+    for field, expected in (("support", np.bincount(tm, minlength=k_many)),
+                            ("predicted", np.bincount(pm, minlength=k_many)),
+                            ("tp", np.bincount(tm[tm == pm], minlength=k_many))):
+        assert np.array_equal(getattr(cm._tallies, field), expected[present]), field
+    m.n_found = cm.n_classes
+    del cm
 
-    found = {"python": platform.python_version(), "numpy": np.__version__,
-             "pandas": pd.__version__, "permetrics_lite": permetrics_lite.__version__}
-    for name in PEERS:
-        try:
-            found[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            found[name] = "not installed"
-    return ", ".join(f"{name} {version}" for name, version in found.items())
+    def queried():
+        cm = ClassificationMetric(tm, pm)
+        return cm.AS(), cm.BAS(), cm.PCA(), cm.PCA(average="macro"), cm.report()
 
-
-def targets(results, floor_rows, memory, main, budget):
-    """The targets' ratios at their own sizes, when this run measured them."""
-    n_main, n_str, k = main
-    lines = []
-
-    def row(target, measured, goal, met):
-        lines.append((target, measured, goal, "yes" if met else "**no**"))
-
-    for n_samples, n_classes, _, tally, build in floor_rows:
-        if (n_samples, n_classes) == (n_main, k) and tally and build:
-            row("construction / bincount floor", f"{build / tally:.2f}", "≤ 1.5", build / tally <= 1.5)
-    accuracy = results.get(("accuracy", "int", n_main, k), {})
-    own = accuracy.get("permetrics_lite")
-    if own:
-        fastest = min((s, lib) for lib, s in accuracy.items()
-                      if lib != "permetrics_lite" and isinstance(s, float))
-        row(f"one accuracy: fastest peer ({fastest[1]}) / ours", fmt_ratio(fastest[0], own),
-            "> 1", fastest[0] > own)
-        if isinstance(accuracy.get("scikit-learn"), float):
-            ratio = accuracy["scikit-learn"] / own
-            row("one accuracy: scikit-learn / ours", fmt_ratio(accuracy["scikit-learn"], own),
-                "≥ 5×", ratio >= 5)
-    for kind, n_samples, goals in (("int", n_main, {"pycm": 30, "scikit-learn": 100,
-                                                     "permetrics": 300}),
-                                   ("str", n_str, {"pycm": 2.5, "scikit-learn": 100})):
-        ten = results.get(("ten", kind, n_samples, k), {})
-        own = ten.get("permetrics_lite")
-        for peer, goal in goals.items():
-            if own and peer in ten:
-                peer_time = ten[peer]
-                if isinstance(peer_time, float):
-                    met, measured = peer_time / own >= goal, fmt_ratio(peer_time, own)
-                else:  # cut off by the budget: slower still
-                    met, measured = budget / own >= goal, f"> {budget / own:,.0f}× (over budget)"
-                row(f"ten metrics, {kind} labels, N={n_samples:.0e}: {peer} / ours", measured,
-                    f"≥ {goal}×", met)
-    if memory and memory.get("permetrics_lite"):
-        per_sample = memory["permetrics_lite"] / n_main
-        row("peak extra memory, construct + ten (bytes per sample)", f"{per_sample:.2f}",
-            "≤ 8", per_sample <= 8)
-    return lines
+    m.many = interleaved({"few": lambda: ClassificationMetric(tk, pk),
+                          "many": lambda: ClassificationMetric(tm, pm),
+                          "queried": queried}, args.repeat, args.budget)
+    m.many_peak, _ = traced_peak(lambda: ClassificationMetric(tm, pm))
+    queried_peak, _ = quiet(lambda: traced_peak(queried))
+    m.profiles["many"] = lambda: ClassificationMetric(tm, pm)
+    progress("many classes")
+    say(f"\n## Many classes (N={fmt_n(n)}, K={m.n_found:,})\n")
+    say(f"Labels drawn from {k_many:,} values ({m.n_found:,} occur); the tallies were "
+        "checked against `np.bincount`. Peak extra memory: tracemalloc, as above.\n")
+    say(table(["run", "time", f"/ construct with K = {m.k}", "peak extra memory",
+               "bytes per sample"],
+              [[f"construct, K = {m.k}", fmt_runs(m.many["few"]), "1", "", ""],
+               [f"construct, K = {m.n_found:,}", fmt_runs(m.many["many"]),
+                fmt_spread(ratio(m.many["many"], m.many["few"]), 2),
+                f"{m.many_peak / 2**20:,.1f} MiB", f"{m.many_peak / n:.2f}"],
+               ["construct + AS, BAS, PCA, PCA macro, report", fmt_runs(m.many["queried"]),
+                fmt_spread(ratio(m.many["queried"], m.many["few"]), 2),
+                f"{queried_peak / 2**20:,.1f} MiB", f"{queried_peak / n:.2f}"]]))
 
 
-def integers(text):
-    """"1e4,1e5" -> [10000, 100000]."""
-    return [int(float(value)) for value in text.split(",")]
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="1e4,1e5,1e6,1e7", help="values of N")
-    parser.add_argument("--classes", default="2,10,100,10000", help="values of K")
-    parser.add_argument("--kinds", default="int,str", help="label kinds: int, str")
-    parser.add_argument("--workloads", default=",".join(WORKLOADS))
-    parser.add_argument("--libraries", default=",".join(LIBRARIES))
-    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
-    parser.add_argument("--budget", type=float, default=30.0,
-                        help="seconds a run may take; a library over a tenth of it skips larger N")
-    parser.add_argument("--string-size", default="1e6", help="N of the string-label target")
-    parser.add_argument("--many-classes", default="1e7:1e6", help="N:K of the many-classes check")
-    parser.add_argument("--no-memory", action="store_true", help="skip the memory processes")
-    for name in ("memory-of", "workload-of", "size-of", "classes-of", "kind-of"):
-        parser.add_argument(f"--{name}", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.memory_of:  # a child process of memory_table()
-        print(json.dumps(measure_memory(args.memory_of, args.workload_of, int(args.size_of),
-                                        int(args.classes_of), args.kind_of)))
-        return
-    args.sizes, args.classes = integers(args.sizes), integers(args.classes)
-    args.kinds, args.workloads = args.kinds.split(","), args.workloads.split(",")
-    args.libraries = args.libraries.split(",")
-    main_n, main_k, string_n = max(args.sizes), 10 if 10 in args.classes else args.classes[0], \
-        int(float(args.string_size))
-
-    print("# permetrics_lite benchmark\n")
-    print(f"- command: `python benchmarks/{' '.join(['bench.py'] + (argv or sys.argv[1:]))}`")
-    print(f"- versions: {versions()}")
-    print(f"- machine: {platform.machine()} {platform.system()}; every library runs single-threaded, "
-          "one after the other, in this one process\n")
-
-    floor_rows = floors(args)
-    print("## Construction beside the performance floors (int labels)\n")
-    print(table(["N", "K", "count_nonzero(a == b)", "bincount(a*K + b)", "construct",
-                 "construct / bincount"],
-                [(f"{n:.0e}", k, fmt_time(e), fmt_time(b), fmt_time(c), f"{c / b:.2f}")
-                 for n, k, e, b, c in floor_rows]))
-
-    results = run_grid(args, {("int", main_n, main_k), ("str", string_n, main_k)})
+def measure_peers(args, say, m):
+    spec_sizes = {("ten", "str", m.string_n, m.k)} | {
+        (workload, "int", m.n, m.k) for workload in ("accuracy", "ten")}
+    m.results = results = run_grid(args, spec_sizes)
     for workload, title in WORKLOADS.items():
         if workload not in args.workloads:
             continue
         peers = [lib for lib in args.libraries if lib != "permetrics_lite"
                  and any(lib in row for key, row in results.items() if key[0] == workload)]
-        print(f"\n## {title} (`{workload}`)\n")
+        say(f"\n## {title} (`{workload}`)\n")
         rows = []
         for (name, kind, n, k), row in results.items():
             if name != workload:
                 continue
             own = row.get("permetrics_lite")
-            rows.append([kind, f"{n:.0e}", k, fmt_time(own)]
-                        + [fmt_time(row[lib]) if lib in row else "n/a" for lib in peers]
-                        + [fmt_ratio(row.get(lib), own) for lib in peers])
-        print(table(["labels", "N", "K", "ours"] + peers + [f"{lib} / ours" for lib in peers],
-                    rows))
+            rows.append([kind, fmt_n(n), k, fmt_runs(own)]
+                        + [fmt_time(median(row[lib])) if lib in row else "n/a" for lib in peers]
+                        + [fmt_spread(ratio(row.get(lib), own)) for lib in peers])
+        say(table(["labels", "N", "K", "ours"] + peers + [f"{lib} / ours" for lib in peers],
+                  rows))
+    say(f"\nA run that takes longer than {args.budget:g} s is stopped (shown as over the "
+        "budget), and that library skips the larger N of its row (and, when stopped at the "
+        "smallest N, that K and label kind in the other workloads). A library also skips a "
+        f"cell (\"skipped\") when its rounds would take over {args.cell_cost:g} s (ours: "
+        f"{args.cell_cost * OURS_COST:g} s, and without ours the peers skip it too), "
+        "judged from its median at the previous N; the targets' cells always run. permetrics "
+        "takes no object arrays: its string labels are numpy `str`, converted untimed.")
 
-    memory = None
-    if not args.no_memory:
-        libraries = [lib for lib in args.libraries if "ten" in OFFERS[lib]]
-        memory = memory_table(args, libraries, "ten", main_n, main_k, "int")
-        print(f"\n## Peak extra memory, construct + ten metrics (N={main_n:.0e}, K={main_k}, "
-              "int labels; one process each)\n")
-        inputs = 2 * 8 * main_n
-        print(table(["library", "peak extra", "bytes per sample", "× the two int64 inputs"],
-                    [(lib, "failed or over budget" if b is None else f"{b / 2**20:,.1f} MiB",
-                      "—" if b is None else f"{b / main_n:.2f}",
-                      "—" if b is None else f"{b / inputs:.2f}") for lib, b in memory.items()]))
 
+def measure_memory_of_peers(args, say, m):
+    libraries = [lib for lib in args.libraries if "ten" in OFFERS[lib]]
+    m.memory = memory = memory_table(args, libraries, "ten", m.n, m.k, "int")
+    say(f"\n## Peak extra memory, construct + ten metrics (N={fmt_n(m.n)}, K={m.k}, "
+        "int labels; one process each, `VmHWM` above the inputs)\n")
+    inputs = 2 * 8 * m.n
+    say(table(["library", "peak extra", "bytes per sample", "× the two int64 inputs"],
+              [(lib, "failed or over budget" if b is None else f"{b / 2**20:,.1f} MiB",
+                "—" if b is None else f"{b / m.n:.2f}",
+                "—" if b is None else f"{b / inputs:.2f}") for lib, b in memory.items()]))
+
+
+def lower_bound(row, peer, budget):
+    """A peer's ratio to ours, and how to show it: a run stopped by the budget gives
+    the bound budget / ours (slower still)."""
+    own, theirs = row.get("permetrics_lite"), row.get(peer)
+    if not isinstance(own, list) or peer not in row:
+        return None, None
+    if theirs is None:  # over the budget
+        bound = budget / median(own)
+        return bound, f"> {bound:,.0f}× (a lower bound: the {budget:g} s budget stopped it)"
+    value = ratio(theirs, own)
+    return value, None if value is None else fmt_spread(value, 1)
+
+
+def targets(args, m):
+    """[(number, passed or None when not measured, text)]."""
+    checks = []
+
+    def target(number, text, value, goal, at_least=False, shown=None, unit="×"):
+        """value: a (median, low, high) ratio, a number, or None (not measured)."""
+        middle = value[0] if isinstance(value, tuple) else value
+        if middle is None:
+            checks.append((number, None, f"{text}: not measured in this run"))
+            return
+        passed = middle >= goal if at_least else middle <= goal
+        if shown is None:
+            shown = fmt_spread(value, 2) if isinstance(value, tuple) else f"{value:.2f}"
+        checks.append((number, passed,
+                       f"{text}: {shown} ({'≥' if at_least else '≤'} {goal:g}{unit})"))
+
+    results, n, k = m.results, m.n, m.k
+    ten_str = results.get(("ten", "str", m.string_n, k), {})
+    for peer, key in (("pycm", "strings_pycm"), ("scikit-learn", "strings_sklearn")):
+        value, shown = lower_bound(ten_str, peer, args.budget)
+        target(1, f"ten metrics, object strings, N={fmt_n(m.string_n)}, K={k}: {peer} / ours",
+               value, TARGETS[key], at_least=True, shown=shown)
+    for name in CATEGORICAL_TYPES + ARROW_TYPES:
+        target(2 if name in CATEGORICAL_TYPES else 3,
+               f"construction, {name} / int64, N={fmt_n(m.types_n)}",
+               ratio(m.types.get(name), m.types["int64"]), TARGET_OF[name])
+    target(4, f"construction, float64 weights / unweighted, N={fmt_n(n)}",
+           ratio(m.weighted["weighted"], m.weighted["unweighted"]), TARGETS["weighted"])
+    target(5, f"K = {m.n_found:,}, N={fmt_n(m.n_many)}: peak extra memory of construction, "
+           "bytes per sample", m.many_peak / m.n_many, TARGETS["many_memory"], unit="")
+    target(5, f"construction, K = {m.n_found:,} / K = {k}, N={fmt_n(m.n_many)}",
+           ratio(m.many["many"], m.many["few"]), TARGETS["many_time"])
+    target(6, f"small inputs, N={fmt_n(m.small_n)}: construction / bincount floor",
+           ratio(m.small["construct"], m.small["tally"]), TARGETS["small"])
+    floor = m.floors.get((n, k))
+    target(7, f"int64, N={fmt_n(n)}: construction / bincount floor",
+           floor and ratio(floor["construct"], floor["tally"]), TARGETS["floor"])
+    target(7, f"int64, N={fmt_n(n)}: peak extra memory of construction, bytes per sample",
+           m.int_peak / n, TARGETS["int_memory"], unit="")
+
+    # the targets of earlier versions of the page, int labels at the largest N
+    accuracy = results.get(("accuracy", "int", n, k), {})
+    own = accuracy.get("permetrics_lite")
+    medians = {lib: median(runs) for lib, runs in accuracy.items()
+               if lib != "permetrics_lite" and isinstance(runs, list)}
+    if isinstance(own, list) and medians:
+        fastest = min(medians, key=medians.get)
+        target("e", f"one accuracy, int, N={fmt_n(n)}: fastest peer ({fastest}) / ours",
+               ratio(accuracy[fastest], own), 1.0, at_least=True)
+    value, shown = lower_bound(accuracy, "scikit-learn", args.budget)
+    target("e", f"one accuracy, int, N={fmt_n(n)}: scikit-learn / ours", value,
+           EARLIER["one_sklearn"], at_least=True, shown=shown)
+    ten_int = results.get(("ten", "int", n, k), {})
+    for peer in ("pycm", "scikit-learn", "permetrics"):
+        value, shown = lower_bound(ten_int, peer, args.budget)
+        target("e", f"ten metrics, int, N={fmt_n(n)}: {peer} / ours", value, EARLIER[peer],
+               at_least=True, shown=shown)
+    if m.memory and m.memory.get("permetrics_lite"):
+        target("e", "peak extra memory, construct + ten, bytes per sample (VmHWM)",
+               m.memory["permetrics_lite"] / n, EARLIER["ten_memory"], unit="")
+    return checks
+
+
+def show_profiles(args, say, m):
+    """A cProfile of the construction of each construction target missed."""
+    pairs = [(name, ratio(m.types.get(name), m.types["int64"]), TARGET_OF[name])
+             for name in CATEGORICAL_TYPES + ARROW_TYPES]
+    pairs += [("weighted", ratio(m.weighted["weighted"], m.weighted["unweighted"]),
+               TARGETS["weighted"]),
+              ("many", ratio(m.many["many"], m.many["few"]), TARGETS["many_time"]),
+              ("small", ratio(m.small["construct"], m.small["tally"]), TARGETS["small"])]
+    missed = [name for name, value, goal in pairs if value and value[0] > goal]
+    if not missed:
+        return
+    say("\n## Where the time goes in the construction targets missed\n")
+    say(f"cProfile of one construction (own time, top {args.top}; `many`: K = "
+        f"{m.n_found:,}; `small`: 100 constructions):")
+    for name in missed:
+        say(f"\n### {name}\n")
+        say(table(["function", "calls", "own time", "cumulative"],
+                  profile(m.profiles[name], args.top)))
+
+
+# --------------------------------------------------------------------------
+# The run
+# --------------------------------------------------------------------------
+
+
+def integers(text):
+    """"1e4,1e5" -> [10000, 100000]."""
+    return [int(float(value)) for value in str(text).split(",")]
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1e4,1e5,1e6,1e7",
+                        help="values of N of the tables; the largest is the targets' N")
+    parser.add_argument("--classes", default="2,10,100,10000",
+                        help="values of K; the targets' K is 10 when it is one of them")
+    parser.add_argument("--kinds", default="int,str", help="label kinds: int, str")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS))
+    parser.add_argument("--libraries", default=",".join(LIBRARIES))
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="interleaved rounds; every time is their median (default: 5)")
+    parser.add_argument("--budget", type=float, default=20.0,
+                        help="seconds a run may take before it is stopped (default: 20)")
+    parser.add_argument("--cell-cost", type=float, default=10.0,
+                        help="a library skips a cell of the peers' tables whose rounds, "
+                             "scaled from its median at the previous N, would take over "
+                             "this many seconds (default: 10)")
+    parser.add_argument("--string-size", default="1e6", help="N of the string-label target")
+    parser.add_argument("--types-size", default=None,
+                        help="N of the input-type targets (default: the largest of --sizes)")
+    parser.add_argument("--small-size", default="1e4", help="N of the small-input target")
+    parser.add_argument("--many-classes", default="1e7:1e6", help="N:K of the many-classes check")
+    parser.add_argument("--no-memory", action="store_true",
+                        help="skip the peers' memory processes")
+    parser.add_argument("--top", type=int, default=8,
+                        help="rows of each profile of a target missed")
+    parser.add_argument("--quick", action="store_true",
+                        help=f"tiny sizes, K = 2 and 10, for trying the script: {QUICK}")
+    parser.add_argument("--write-docs", action="store_true",
+                        help=f"also write exactly what was printed to docs/{DOCS.name}")
+    for name in ("memory-of", "workload-of", "size-of", "classes-of", "kind-of"):
+        parser.add_argument(f"--{name}", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.quick:
+        for name, value in QUICK.items():
+            setattr(args, name, value)
+    if args.repeat < 1:
+        parser.error("--repeat must be 1 or more")
+    args.sizes, args.classes = integers(args.sizes), integers(args.classes)
+    args.kinds, args.workloads = args.kinds.split(","), args.workloads.split(",")
+    args.libraries = args.libraries.split(",")
+    return args
+
+
+def main(argv=None):
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    args = parse(arguments)
+    if args.memory_of:  # a child process of memory_table()
+        print(json.dumps(measure_memory(args.memory_of, args.workload_of, int(args.size_of),
+                                        int(args.classes_of), args.kind_of)))
+        return 0
+    os.environ["POLARS_MAX_THREADS"] = "1"  # read when polars is first imported
+    if optional("pyarrow"):
+        optional("pyarrow").set_cpu_count(1)
+    started = time.perf_counter()
     n_many, k_many = (int(float(v)) for v in args.many_classes.split(":"))
-    many = many_classes(n_many, k_many)
-    print(f"\n## Many classes (N={n_many:.0e}, K={many['classes']:,})\n")
-    print(table(["construct", "construct + AS, BAS, PCA, PCA macro, report", "peak extra memory"],
-                [(fmt_time(many["construct"]), fmt_time(many["total"]),
-                  f"{many['peak'] / 2**20:,.1f} MiB ({many['peak'] / n_many:.1f} bytes per sample)")]))
+    m = SimpleNamespace(
+        n=max(args.sizes), k=10 if 10 in args.classes else args.classes[0],
+        string_n=int(float(args.string_size)), small_n=int(float(args.small_size)),
+        types_n=int(float(args.types_size or max(args.sizes))), n_many=n_many,
+        k_many=k_many, profiles={}, memory=None)
+    lines = []
 
-    print(f"\n## Performance targets (N={main_n:.0e}, K={main_k}; strings at N={string_n:.0e})\n")
-    lines = targets(results, floor_rows, memory, (main_n, string_n, main_k), args.budget)
-    print(table(["target", "measured", "goal", "met"], lines) if lines
-          else "Not measured: this run does not include the targets' sizes.")
+    def say(text=""):
+        print(text, flush=True)
+        lines.append(text)
+
+    command = "python benchmarks/bench.py" + "".join(f" {a}" for a in arguments)
+    say("# permetrics_lite benchmark\n")
+    say(f"- command: `{command}`")
+    say(f"- date: {datetime.date.today().isoformat()}")
+    say(f"- versions: {versions()}")
+    say(f"- code: permetrics_lite at {revision()}")
+    say(f"- machine: {machine()}, shared with other jobs; every library runs in this one "
+        "process, on one core (pyarrow and polars held to one thread)")
+    say(f"- timing: each time is the median of {args.repeat} interleaved rounds (every "
+        "competitor once a round, the order reversed every other round; a run under "
+        f"{MIN_TIME * 1e3:.0f} ms is repeated in a loop, timed whole); times in brackets "
+        "are the fastest and the slowest round; each ratio is the ratio of the medians, "
+        "with the lowest and highest ratio of one round in brackets")
+    say("- labels: 70% right, errors uniform over the classes; text labels are "
+        "`class_0`, `class_1`, ...; every section and every workload draws its own "
+        "problem\n")
+
+    m.floors = floors(args)
+    show_floors(say, m.floors)
+    measure_types(args, say, m)
+    measure_weights(args, say, m)
+    measure_small(args, say, m)
+    measure_many(args, say, m)
+    measure_peers(args, say, m)
+    if not args.no_memory:
+        measure_memory_of_peers(args, say, m)
+
+    say(f"\n## Performance targets (N={fmt_n(m.n)}, K={m.k}; strings at "
+        f"N={fmt_n(m.string_n)}; input types at N={fmt_n(m.types_n)})\n")
+    for number, passed, text in targets(args, m):
+        verdict = "NOT MEASURED" if passed is None else "PASS" if passed else "FAIL"
+        label = "earlier target" if number == "e" else f"target {number}"
+        say(f"- {verdict}: {label}, {text}")
+    show_profiles(args, say, m)
+    say(f"\nRun time: {(time.perf_counter() - started) / 60:.1f} min.")
+    if args.write_docs:
+        DOCS.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
