@@ -49,7 +49,6 @@ import argparse
 import datetime
 import gc
 import json
-import os
 import platform
 import re
 import shutil
@@ -63,7 +62,7 @@ import numpy as np
 import pandas as pd
 
 import permetrics_lite
-from bench import fmt_time, table  # the script's own directory
+from bench import fmt_time, machine, revision, table  # the script's own directory
 from permetrics_lite import _reading
 
 TARGETS = {"rss_mb": 600.0, "speed": 1.0}  # our peak RSS, MB (≤); pandas / ours (≥)
@@ -300,34 +299,6 @@ def versions():
              "pandas": pd.__version__, "pyarrow": pyarrow.__version__,
              "permetrics_lite": permetrics_lite.__version__}
     return ", ".join(f"{name} {version}" for name, version in found.items())
-
-
-def revision():
-    """The commit of the package measured, and whether its files differ from it."""
-    package = Path(permetrics_lite.__file__).resolve().parent
-
-    def git(*arguments):
-        return subprocess.run(["git", "-C", str(package), *arguments], capture_output=True,
-                              text=True, check=True).stdout.strip()
-
-    try:
-        commit, changed = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", ".")
-    except (OSError, subprocess.CalledProcessError):
-        return "not from a git checkout"
-    return f"commit {commit}" + (", with uncommitted changes to the package" if changed else "")
-
-
-def machine():
-    model = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as info:
-            model = next(line.split(":", 1)[1].strip() for line in info
-                         if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    return (f"{platform.machine()} {platform.system()}, {model}, {os.cpu_count()} cores, "
-            f"{memory / 2**30:.0f} GiB of memory")
 
 
 def main(argv=None):

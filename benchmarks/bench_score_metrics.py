@@ -44,14 +44,13 @@ import platform
 import pstats
 import sys
 import time
-import tracemalloc
 import warnings
 
 import numpy as np
 import pandas as pd
 
 import permetrics_lite
-from bench import fmt_time, table  # the script's own directory
+from bench import fmt_time, table, traced_peak  # the script's own directory
 from permetrics_lite import ClassificationMetric
 
 TARGETS = {"five": 4.0, "curve": 3.0, "cache": 16.0}  # ratios (≥) and bytes per sample (≤)
@@ -280,22 +279,6 @@ def nbytes(value):
     return 0
 
 
-def traced_peak(function):
-    """The peak of the memory allocated while ``function`` runs (numpy reports its
-    allocations to tracemalloc), above what was allocated before."""
-    gc.collect()
-    tracemalloc.start()
-    try:
-        tracemalloc.reset_peak()
-        before = tracemalloc.get_traced_memory()[0]
-        result = function()
-        peak = tracemalloc.get_traced_memory()[1] - before
-    finally:
-        tracemalloc.stop()
-    del result
-    return peak
-
-
 def memory(y_true, y_score):
     n = len(y_score)
     cm = ClassificationMetric.from_scores(y_true, y_score)
@@ -305,8 +288,8 @@ def memory(y_true, y_score):
         "true-class ranks (`_scored.ranks`)": cm._scored.ranks.nbytes,
     }
     shares = np.shares_memory(cm._scored.scores, y_score)
-    construct_peak = traced_peak(lambda: ClassificationMetric.from_scores(y_true, y_score))
-    first_peak = traced_peak(cm.AUC)
+    construct_peak = traced_peak(lambda: ClassificationMetric.from_scores(y_true, y_score))[0]
+    first_peak = traced_peak(cm.AUC)[0]
     cache_first = nbytes(cm._cache)
     keys_first = sorted(cm._cache)
     for query in ("APS", "LL", "BSL", "roc_curve", "precision_recall_curve", "det_curve",
@@ -317,7 +300,7 @@ def memory(y_true, y_score):
     ranking = cm._cache["positive"]
     from sklearn.metrics import roc_auc_score
 
-    sklearn_peak = traced_peak(lambda: roc_auc_score(y_true, y_score))
+    sklearn_peak = traced_peak(lambda: roc_auc_score(y_true, y_score))[0]
     rows = [["cached ranking after the first query (`_cache`: "
              + ", ".join(f"`{key}`" for key in keys_first) + ")", cache_first],
             ["`_cache` after every binary score query", cache_all]]
