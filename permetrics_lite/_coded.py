@@ -104,24 +104,35 @@ def arrow_of(values):
 
 
 def of_objects(values):
-    """A numpy object array factorized by object identity, then by value; None when
-    a value cannot be hashed (not a label: the general checks name it).
+    """A numpy object array factorized by object identity; None when a value
+    cannot be hashed (not a label: the general checks name it).
 
-    The pointers of the objects are integers that hash fast; the distinct
-    objects (few, when equal strings are shared) are then factorized by
-    value, so equal values that are different objects still meet.
+    The pointers of the objects are integers that hash fast. The distinct
+    objects (few, when equal strings are shared) are the uniques: equal
+    values that are different objects meet when the uniques are looked up
+    among the classes. Mostly distinct objects are factorized by value.
     """
     values = np.ascontiguousarray(values)
     pointers = np.frombuffer((ctypes.c_void_p * len(values)).from_address(values.ctypes.data),
                              dtype=np.uintp) if len(values) else np.empty(0, np.uintp)
     codes, distinct = pd.factorize(pointers)
-    try:
-        if len(distinct) > max(64, len(values) // 8):  # mostly distinct objects: by value
+    if len(distinct) > max(64, len(values) // 8):
+        try:
             codes, uniques = pd.factorize(values, use_na_sentinel=False)
-            return Coded(codes, np.asarray(uniques, dtype=object), lambda: values)
-        first = np.empty(len(distinct), dtype=np.intp)
-        first[codes[::-1]] = np.arange(len(values) - 1, -1, -1)  # each object's first sample
-        by_value, uniques = pd.factorize(values[first], use_na_sentinel=False)
-    except TypeError:
-        return None
-    return Coded(by_value[codes], np.asarray(uniques, dtype=object), lambda: values)
+        except TypeError:
+            return None
+        return Coded(codes, np.asarray(uniques, dtype=object), lambda: values)
+    return Coded(codes, values[_first_samples(codes, len(distinct))], lambda: values)
+
+
+def _first_samples(codes, n_distinct):
+    """A sample of each code of ``pd.factorize``, which numbers codes in order of
+    first appearance: prefixes of doubling length are read until the last code
+    is met, so few distinct codes cost a short read, not a pass."""
+    sample = np.full(n_distinct, -1, dtype=np.intp)
+    start, size = 0, 1024
+    while n_distinct and sample[-1] < 0:
+        stop = min(start + size, len(codes))
+        sample[codes[start:stop]] = np.arange(start, stop)
+        start, size = stop, 2 * size
+    return sample

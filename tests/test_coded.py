@@ -306,6 +306,25 @@ def test_many_distinct_objects_are_factorized_by_value(problem, pred_kind):
     assert_as_oracle(cm, y_true, y_pred, weight, class_order(y_true, y_pred, labels))
 
 
+@settings(max_examples=30)
+@given(st.integers(1, 12), st.integers(0, 20_000), st.data())
+def test_labels_first_seen_late_are_classes(n_classes, n_first, data):
+    """A label first seen after a long run of others (past the prefixes read for
+    one sample of each distinct object) is a class with its own counts."""
+    late = data.draw(st.lists(st.integers(0, n_classes - 1), min_size=n_classes,
+                              max_size=40))
+    y_true = ["first"] * n_first + [f"late {code}" for code in late]
+    y_pred = ["first"] * len(y_true)
+    cm = ClassificationMetric(objects(y_true), objects(y_pred))
+    assert cm.labels.tolist() == sorted(set(y_true) | {"first"})
+    assert cm.CM().tolist() == confusion_matrix(y_true, y_pred, labels=cm.labels).tolist()
+
+
+def test_unhashable_objects_are_refused_by_name():
+    with pytest.raises(TypeError, match=r"y_true has labels of unsupported type list"):
+        ClassificationMetric(objects([[1], [1], [2]]), objects(["a", "a", "b"]))
+
+
 def test_strings_built_at_run_time_meet_across_arguments():
     y_true = objects(["".join(["ca", "t"]), "".join(["do", "g"]), str(10) + "x", "cat"])
     y_pred = objects(["cat", "dog", "10x", "".join(["c", "at"])])
