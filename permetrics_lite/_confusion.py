@@ -113,14 +113,12 @@ def build(true, pred, classes=None, weight=None):
     """
     classes, true, pred, complete = encode(true, pred, classes)
     counts = tally(true, pred, len(classes), weight)
-    if complete:
+    if complete or np.logical_or(counts.support, counts.predicted).all():  # counts are >= 0
         return classes, true, pred, counts
     # The codes cover a range of integers; the tallies tell which of them occur,
     # unless a zero weight hides one: then count again, unweighted.
-    present = (counts.support > 0) | (counts.predicted > 0)
-    if weight is not None and not present.all():
-        unweighted = tally(true, pred, len(classes))
-        present = (unweighted.support > 0) | (unweighted.predicted > 0)
+    counted = counts if weight is None else tally(true, pred, len(classes))
+    present = (counted.support > 0) | (counted.predicted > 0)
     if not present.all():
         lookup = (np.cumsum(present) - 1).astype(true.dtype)
         for codes in (true, pred):  # renumbered in place, a chunk at a time: no second copy
@@ -177,6 +175,8 @@ def _as_integers(values):
 def _min_max(true, pred, both_bool):
     if both_bool:  # absent values are dropped by build()
         return 0, 1
+    if len(true) <= CHUNK:
+        return int(min(true.min(), pred.min())), int(max(true.max(), pred.max()))
     lows, highs = [], []
     for values in (true, pred):
         for step in _steps(len(values)):  # min and max share one read of memory
@@ -320,12 +320,19 @@ def _cells_of(matrix):
 def confusion_matrix(true, pred, n_classes, weight=None):
     """The dense K x K matrix (rows true, columns predicted), one chunked bincount."""
     cells = _materialisable(n_classes)
+    # a cell's position in the narrowest type that holds it and the codes: fewer bytes to write
+    flat = np.result_type(true.dtype, pred.dtype, code_dtype(cells))
+    rows = flat.type(n_classes)  # a NumPy int64 count would widen the product
+    if len(true) <= max(CHUNK, cells):  # one step
+        index = np.multiply(true, rows, dtype=flat)
+        index += pred
+        return np.bincount(index, weight, cells).reshape(n_classes, n_classes)
     matrix = _zeros(cells, weight)
-    flat = np.empty(min(len(true), max(CHUNK, cells)), dtype=np.intp)
+    buffer = np.empty(max(CHUNK, cells), dtype=flat)
     for step in _steps(len(true), cells):
         t = true[step]
-        index = flat[: len(t)]
-        np.multiply(t, n_classes, out=index, dtype=np.intp)
+        index = buffer[: len(t)]
+        np.multiply(t, rows, out=index, dtype=flat)
         np.add(index, pred[step], out=index)
         matrix += np.bincount(index, None if weight is None else weight[step], cells)
     return matrix.reshape(n_classes, n_classes)

@@ -27,11 +27,13 @@ def _cached(self, key, compute):
 
 def read_only(value):
     """Make an array (or every array of a tuple, at any depth) read-only."""
-    if isinstance(value, np.ndarray):
-        value.flags.writeable = False
-    elif isinstance(value, tuple):
-        for item in value:
-            read_only(item)
+    items = [value]
+    while items:  # a loop, not recursion: it runs on every construction
+        item = items.pop()
+        if isinstance(item, np.ndarray):
+            item.flags.writeable = False
+        elif isinstance(item, tuple):
+            items.extend(item)
     return value
 
 

@@ -352,6 +352,8 @@ def _check_aligned(named_indexes):
 
 def check_targets(y_true, y_pred, labels=None):
     """Validate the targets; return :class:`Targets` or raise."""
+    if labels is None and _plain_integers(y_true, y_pred):
+        return Targets(y_true, y_pred, None, None, is_multilabel=False)
     true, pred = _to_column(y_true, "y_true", coded=True), _to_column(y_pred, "y_pred", coded=True)
     if len(true.values) != len(pred.values):
         raise ValueError(
@@ -391,6 +393,15 @@ def check_targets(y_true, y_pred, labels=None):
     if labels is None and categories:
         classes = _category_order(categories, t, p)
     return Targets(t, p, classes, index, is_multilabel=False)
+
+
+def _plain_integers(*arrays):
+    """Whether these are non-empty numpy integer arrays of one length: labels every
+    check would pass as they are, so small inputs skip the checks' fixed cost
+    (uint64, which does not mix with signed types, takes the general way)."""
+    kinds = [type(a) is np.ndarray and a.ndim == 1 and a.dtype.kind in "iu"
+             and a.dtype != np.uint64 for a in arrays]
+    return all(kinds) and len(arrays[0]) == len(arrays[1]) > 0
 
 
 def _checked_labels(values, name):
