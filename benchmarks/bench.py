@@ -513,6 +513,7 @@ def input_types(n_samples, n_classes):
     return found, (t, p)
 
 
+ENCODE_ALONE = "Arrow's dictionary_encode() of both sides alone"
 ARROW_TYPES = ("string[pyarrow]", "ArrowDtype", "pyarrow", "dictionary", "polars")
 CATEGORICAL_TYPES = ("categorical", "categorical, different")
 TARGET_OF = {**{name: TARGETS["categorical"] for name in CATEGORICAL_TYPES},
@@ -688,8 +689,12 @@ def measure_types(args, say, m):
     for name, (_, true, pred) in found.items():
         assert_same(quiet(lambda: ClassificationMetric(true, pred)), reference, name)
     progress(f"input types at N={fmt_n(m.types_n)}: every one gives the int64 tallies")
-    m.types = interleaved({name: (lambda a=a, b=b: ClassificationMetric(a, b))
-                           for name, (_, a, b) in found.items()}, args.repeat, args.budget)
+    runs = {name: (lambda a=a, b=b: ClassificationMetric(a, b))
+            for name, (_, a, b) in found.items()}
+    if "pyarrow" in found:  # what any Arrow text path pays before it can tally
+        _, a, b = found["pyarrow"]
+        runs[ENCODE_ALONE] = lambda: (a.dictionary_encode(), b.dictionary_encode())
+    m.types = interleaved(runs, args.repeat, args.budget)
     m.profiles.update({name: (lambda a=a, b=b: ClassificationMetric(a, b))
                        for name, (_, a, b) in found.items()})
     say(f"\n## Construction by input type (N={fmt_n(m.types_n)}, K={m.k})\n")
@@ -703,6 +708,10 @@ def measure_types(args, say, m):
                      "1" if name == "int64" else
                      fmt_spread(ratio(m.types[name], m.types["int64"]), 2),
                      f"≤ {goal:g}" if goal else "reported"])
+    if ENCODE_ALONE in m.types:
+        rows.append([ENCODE_ALONE, "the pyarrow arrays above, no evaluation", "",
+                     fmt_runs(m.types[ENCODE_ALONE]),
+                     fmt_spread(ratio(m.types[ENCODE_ALONE], m.types["int64"]), 2), "floor"])
     say(table(["input", "built with", "dtype", "construct", "/ int64", "goal"], rows))
 
 
@@ -757,15 +766,21 @@ def measure_many(args, say, m):
                             ("tp", np.bincount(tm[tm == pm], minlength=k_many))):
         assert np.array_equal(getattr(cm._tallies, field), expected[present]), field
     m.n_found = cm.n_classes
+    true_codes, pred_codes = cm._true, cm._pred  # the codes an evaluation keeps
+    code_bytes = true_codes.itemsize + pred_codes.itemsize
     del cm
 
     def queried():
         cm = ClassificationMetric(tm, pm)
         return cm.AS(), cm.BAS(), cm.PCA(), cm.PCA(average="macro"), cm.report()
 
+    def counted():  # the two scatters that the support and predicted counts need
+        return (np.bincount(true_codes, minlength=m.n_found),
+                np.bincount(pred_codes, minlength=m.n_found))
+
     m.many = interleaved({"few": lambda: ClassificationMetric(tk, pk),
                           "many": lambda: ClassificationMetric(tm, pm),
-                          "queried": queried}, args.repeat, args.budget)
+                          "queried": queried, "counted": counted}, args.repeat, args.budget)
     m.many_peak, _ = traced_peak(lambda: ClassificationMetric(tm, pm))
     queried_peak, _ = quiet(lambda: traced_peak(queried))
     m.profiles["many"] = lambda: ClassificationMetric(tm, pm)
@@ -781,7 +796,10 @@ def measure_many(args, say, m):
                 f"{m.many_peak / 2**20:,.1f} MiB", f"{m.many_peak / n:.2f}"],
                ["construct + AS, BAS, PCA, PCA macro, report", fmt_runs(m.many["queried"]),
                 fmt_spread(ratio(m.many["queried"], m.many["few"]), 2),
-                f"{queried_peak / 2**20:,.1f} MiB", f"{queried_peak / n:.2f}"]]))
+                f"{queried_peak / 2**20:,.1f} MiB", f"{queried_peak / n:.2f}"],
+               ["floor: the kept codes; np.bincount of each side's codes, alone",
+                fmt_runs(m.many["counted"]), fmt_spread(ratio(m.many["counted"], m.many["few"]), 2),
+                f"{code_bytes * n / 2**20:,.1f} MiB", f"{code_bytes:.2f}"]]))
 
 
 def measure_peers(args, say, m):
