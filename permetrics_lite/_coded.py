@@ -3,10 +3,10 @@
 A pandas Categorical already is codes and categories; Arrow strings (pandas'
 ``str`` and ``string[pyarrow]``, ``pd.ArrowDtype``, pyarrow arrays, polars
 Series) are dictionary-encoded by Arrow; numpy object arrays are factorized by
-object identity first (equal strings are most often one object), then the few
-distinct objects by value. The checks of labels then look at the K distinct
-values instead of the N samples, and encoding maps codes through a K-sized
-lookup. Inputs these paths cannot take as they are (nulls, for one) go the
+object identity (equal strings are most often one object), and their few
+distinct objects, which may hold equal values, are looked up by value among the
+classes. The checks of labels then look at the distinct values instead of the
+N samples, and encoding maps codes through a lookup of that size. Inputs these paths cannot take as they are (nulls, for one) go the
 general way, which gives the exact message.
 """
 
@@ -25,7 +25,9 @@ class Coded:
 
     def __init__(self, codes, uniques, materialize, exact=True):
         self.codes = codes  # int array; negative: missing
-        self.uniques = uniques  # the distinct labels (a Categorical: every category)
+        # the labels of the codes (a Categorical: every category; an object array: its
+        # distinct objects, so two of them may be equal values)
+        self.uniques = uniques
         self._materialize = materialize
         # False: ``uniques`` may hold values no sample has (unused categories or
         # dictionary entries); the tallies, or ``used``, tell them apart
