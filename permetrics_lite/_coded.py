@@ -6,8 +6,9 @@ Series) are dictionary-encoded by Arrow; numpy object arrays are factorized by
 object identity (equal strings are most often one object), and their few
 distinct objects, which may hold equal values, are looked up by value among the
 classes. The checks of labels then look at the distinct values instead of the
-N samples, and encoding maps codes through a lookup of that size. Inputs these paths cannot take as they are (nulls, for one) go the
-general way, which gives the exact message.
+N samples, and encoding maps codes through a lookup of that size. Inputs these
+paths cannot take as they are (nulls, for one) go the general way, which gives
+the exact message.
 """
 
 import ctypes

@@ -515,10 +515,15 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
             f"{name} has shape {weight.shape}; expected one weight per sample, "
             f"shape ({n_samples},)."
         )
-    for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
-        if bad.any():
-            _raise_bad_weights(bad, problem, name)
-    if positive_sum and not weight.any():
+    # A finite sum means no NaN or infinity, and a minimum >= 0 no negative: two
+    # reductions, no temporary. Otherwise (or when the sum overflows) find the first.
+    with np.errstate(over="ignore", invalid="ignore"):  # found below, by position
+        total = weight.sum()
+    if not (np.isfinite(total) and weight.min() >= 0):
+        for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
+            if bad.any():
+                _raise_bad_weights(bad, problem, name)
+    if positive_sum and total == 0:  # a sum of non-negative weights
         raise ValueError(f"{name} is all zero; at least one weight must be positive.")
     weight.flags.writeable = False
     return weight

@@ -81,6 +81,15 @@ BAD_INPUTS = [
      r"sample_weight contains 1 NaN or infinite"),
     ("zero weights", [0, 1], [0, 1], {"sample_weight": [0, 0]}, ValueError,
      r"sample_weight is all zero"),
+    ("infinities that cancel", [0, 1, 2], [0, 1, 2], {"sample_weight": [np.inf, 1.0, -np.inf]},
+     ValueError, r"sample_weight contains 2 NaN or infinite value\(s\), the first at position 0"),
+    ("negative beside a sum that overflows", [0, 1, 2], [0, 1, 2],
+     {"sample_weight": [1e308, 1e308, -1.0]}, ValueError,
+     r"sample_weight contains 1 negative value\(s\), the first at position 2"),
+    ("negative beside a positive sum", [0, 1, 2], [0, 1, 2], {"sample_weight": [5.0, -1.0, 0.0]},
+     ValueError, r"sample_weight contains 1 negative value\(s\), the first at position 1"),
+    ("zeros, negative zero among them", [0, 1], [0, 1], {"sample_weight": [0.0, -0.0]},
+     ValueError, r"sample_weight is all zero"),
     ("text weights", [0, 1], [0, 1], {"sample_weight": ["a", "b"]}, TypeError,
      r"sample_weight must be numeric"),
     ("unknown keyword", [0, 1], [0, 1], {"sample_weights": [1, 1]}, TypeError,
@@ -117,6 +126,26 @@ BAD_INPUTS = [
 def test_bad_input_raises_with_a_clear_message(y_true, y_pred, kwargs, error, message):
     with pytest.raises(error, match=message):
         ClassificationMetric(y_true, y_pred, **kwargs)
+
+
+# Plain numpy integer arrays skip the checks other labels need; these must not.
+PLAIN_INTEGERS = [
+    ("empty", np.array([], np.int64), np.array([], np.int64), ValueError, r"y_true is empty"),
+    ("empty y_pred", np.array([1], np.int32), np.array([], np.int32), ValueError,
+     r"y_pred is empty"),
+    ("lengths differ", np.arange(3), np.arange(2), ValueError, r"different lengths: 3 and 2"),
+    ("2-D beside 1-D", np.zeros((3, 2), np.int64), np.arange(3), ValueError,
+     r"y_true is 2-D with shape \(3, 2\) \(multilabel indicators\) but y_pred is 1-D"),
+    ("3-D", np.zeros((2, 2, 2), np.int8), np.zeros((2, 2, 2), np.int8), ValueError,
+     r"y_true has 3 dimensions"),
+]
+
+
+@pytest.mark.parametrize("y_true, y_pred, error, message", [case[1:] for case in PLAIN_INTEGERS],
+                         ids=[case[0] for case in PLAIN_INTEGERS])
+def test_plain_integer_arrays_are_checked(y_true, y_pred, error, message):
+    with pytest.raises(error, match=message):
+        ClassificationMetric(y_true, y_pred)
 
 
 @pytest.fixture
