@@ -40,7 +40,7 @@ ZERO_DIVISION = {"warn": "warn", "0": 0.0, "1": 1.0, "nan": np.nan}
 GROUP_ROWS = ("difference", "ratio")  # after the groups: max - min and min / max
 
 
-class UsageError(Exception):
+class _UsageError(Exception):
     """Flags that do not go together: one line, exit status 2."""
 
 
@@ -51,12 +51,12 @@ class UsageError(Exception):
 
 def _columns(args):
     if args.scores and args.pred:
-        raise UsageError("give --pred or --scores, not both: scores predict the class "
+        raise _UsageError("give --pred or --scores, not both: scores predict the class "
                          "(--threshold for one column)")
     if not args.scores and not args.pred:
-        raise UsageError("give the predictions: --pred COL, or --scores COL [COL ...]")
+        raise _UsageError("give the predictions: --pred COL, or --scores COL [COL ...]")
     if args.threshold is not None and len(args.scores or ()) != 1:
-        raise UsageError("--threshold applies to one --scores column")
+        raise _UsageError("--threshold applies to one --scores column")
     flags = {"--true": args.true, "--pred": args.pred, "--group": args.group,
              "--weight": args.weight, "--scores": args.scores or ()}
     return _reading.Columns({flag: name for flag, name in flags.items() if name},
@@ -123,7 +123,7 @@ def _part(args, source, first, frame, rows, labels):
         return _merging.tallied(ClassificationMetric, frame[args.true].to_numpy(),
                                 frame[args.pred].to_numpy(), weight, labels=labels)
     except (ValueError, TypeError) as error:
-        message = in_flags(error, args)
+        message = _in_flags(error, args)
         at = re.search(r"at position (\d+)", message)
         if not at:
             raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
@@ -139,7 +139,7 @@ def _checked(args, source, evaluate, records=None):
     try:
         return evaluate()
     except (ValueError, TypeError) as error:
-        message = in_flags(error, args)
+        message = _in_flags(error, args)
         if records is not None:
             message = re.sub(r"\b(?:row|position) (\d+)",
                              lambda found: source.place(int(records[int(found.group(1))])),
@@ -235,7 +235,7 @@ def _parse_labels(values, column, option):
         if kind in "iuf":
             return pd.to_numeric(pd.Series(values)).tolist()
     except (KeyError, ValueError):
-        raise UsageError(
+        raise _UsageError(
             f"{option} {shown(' '.join(values))}: the label column holds "
             f"{'booleans' if kind == 'b' else 'numbers'}; give labels of that kind") from None
     return list(values)
@@ -270,7 +270,7 @@ _PHRASES = {  # Python spellings of whole options, before parameter names are re
 }
 
 
-def in_flags(error, args):
+def _in_flags(error, args):
     """A library message in the command line's words: columns and flags, not parameters."""
     columns = {"y_true": (getattr(args, "true", None), "--true"),
                "y_pred": (getattr(args, "pred", None), "--pred"),
@@ -305,7 +305,7 @@ def _interval_options(args):
     if getattr(args, "ci", None) is None:
         for flag in ("confidence", "resamples", "seed"):
             if getattr(args, flag, None) is not None:
-                raise UsageError(f"--{flag} applies to intervals; add --ci [METHOD]")
+                raise _UsageError(f"--{flag} applies to intervals; add --ci [METHOD]")
         return {}
     options = {"ci": args.ci}
     if args.confidence is not None:
@@ -332,19 +332,19 @@ def _table(frame, fmt, digits=None):
             return frame.to_markdown(**({} if digits is None else {"floatfmt": f".{digits}f"})) \
                 + "\n"
         except ImportError:
-            raise UsageError("--format markdown needs tabulate; install it with: "
+            raise _UsageError("--format markdown needs tabulate; install it with: "
                              "pip install 'permetrics_lite[markdown]'") from None
     return frame.to_html(float_format=number) + "\n"
 
 
-def render_report(cm, fmt, intervals=None, digits=None):
+def _render_report(cm, fmt, intervals=None, digits=None):
     """The per-class report and the summary in one of REPORT_FORMATS (``text``:
     scikit-learn's classification report instead); ``intervals``: the options of
     their interval columns."""
     intervals = intervals or {}
     if fmt == "text":
         if intervals:
-            raise UsageError("--format text prints scikit-learn's classification report, which "
+            raise _UsageError("--format text prints scikit-learn's classification report, which "
                              "has no intervals; drop --ci or choose another format")
         return cm.classification_report(**({} if digits is None else {"digits": digits}))
     report = cm.report(**intervals)
@@ -356,17 +356,17 @@ def render_report(cm, fmt, intervals=None, digits=None):
     return f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
 
 
-def render_grouped(grouped, column, fmt, intervals, digits):
+def _render_grouped(grouped, column, fmt, intervals, digits):
     """Each group's report, then its summary metrics by group with their
     difference and ratio (each group's size is in its own report)."""
     by_group = pd.DataFrame({key: evaluation.summary().drop(["n_samples", "n_classes"])
                              for key, evaluation in grouped.items()}).T
     by_group = _with_spread(by_group.astype(np.float64).rename_axis(column))
     if fmt == "json":
-        return {"groups": {str(key): render_report(evaluation, fmt, intervals)
+        return {"groups": {str(key): _render_report(evaluation, fmt, intervals)
                            for key, evaluation in grouped.items()},
                 "by_group": json.loads(by_group.to_json(orient="index", double_precision=15))}
-    parts = [f"{column} = {key}\n\n{render_report(evaluation, fmt, intervals, digits)}"
+    parts = [f"{column} = {key}\n\n{_render_report(evaluation, fmt, intervals, digits)}"
              for key, evaluation in grouped.items()]
     if fmt == "text":  # scikit-learn's reports, then a plain table in their precision
         fmt, digits = "table", 2 if digits is None else digits
@@ -380,7 +380,7 @@ def _with_spread(frame):
     return pd.concat([frame, spread])
 
 
-def render_scores(scores, cm, fmt, digits=None):
+def _render_scores(scores, cm, fmt, digits=None):
     """Named metric values: a table (per-class values one row per label, matrices
     whole after it) or JSON."""
     if fmt == "json":
@@ -411,7 +411,7 @@ def _jsonable(value):
     return value
 
 
-def render_intervals(cm, intervals, fmt, digits=None):
+def _render_intervals(cm, intervals, fmt, digits=None):
     """Each metric's estimate and bounds: a table (per-class metrics one row per
     label) or JSON."""
     labels = cm.labels.tolist()
@@ -447,21 +447,21 @@ def _text(result):
 # --------------------------------------------------------------------------
 
 
-def run_report(args):
+def _run_report(args):
     intervals = _interval_options(args)
     with _evaluated(args) as (source, evaluation):
         if isinstance(evaluation, GroupedEvaluation):
-            return _checked(args, source, lambda: render_grouped(
+            return _checked(args, source, lambda: _render_grouped(
                 evaluation, args.group, args.format, intervals, args.digits))
-        return _checked(args, source, lambda: render_report(
+        return _checked(args, source, lambda: _render_report(
             evaluation, args.format, intervals, args.digits), _records(args))
 
 
-def run_score(args):
+def _run_score(args):
     intervals = _interval_options(args)
     metrics = _metric_parameters(args)
     if intervals and args.group:
-        raise UsageError("--ci with --group: intervals are printed by group with report, "
+        raise _UsageError("--ci with --group: intervals are printed by group with report, "
                          "not score")
     with _evaluated(args) as (source, evaluation):
         return _checked(args, source, lambda: _scores_of(args, evaluation, metrics, intervals),
@@ -480,12 +480,12 @@ def _scores_of(args, evaluation, metrics, intervals):
         return json.loads(frame.to_json(orient="index", double_precision=15)) \
             if args.format == "json" else _table(frame, "table", args.digits)
     if not intervals:
-        return render_scores(evaluation.get_metrics_by_dict(metrics), evaluation,
+        return _render_scores(evaluation.get_metrics_by_dict(metrics), evaluation,
                              args.format, args.digits)
     options = dict(intervals, method=intervals.pop("ci"))
     found = {name: evaluation.confidence_interval(name, **options, **parameters)
              for name, parameters in metrics.items()}
-    return render_intervals(evaluation, found, args.format, args.digits)
+    return _render_intervals(evaluation, found, args.format, args.digits)
 
 
 def _metric_parameters(args):
@@ -494,24 +494,24 @@ def _metric_parameters(args):
     try:
         metrics = {name: _registry.lookup(name) for name in names}
     except ValueError as error:  # before a large file is read
-        raise UsageError(str(error)) from None
+        raise _UsageError(str(error)) from None
     of_scores = [name for name, metric in metrics.items() if metric.kind == _registry.SCORE]
     if of_scores and not args.scores:
-        raise UsageError(f"{of_scores[0]} is a metric of scores: give the scores with "
+        raise _UsageError(f"{of_scores[0]} is a metric of scores: give the scores with "
                          "--scores COL [COL ...] instead of --pred")
     if args.beta is None:
         return {name: {} for name in names}
     takes_beta = [name for name in names if metrics[name].alias == "FBS"]
     if not takes_beta:
-        raise UsageError("--beta applies to FBS (fbeta_score); name it among the metrics")
+        raise _UsageError("--beta applies to FBS (fbeta_score); name it among the metrics")
     return {name: {"beta": args.beta} if name in takes_beta else {} for name in names}
 
 
-def run_demo(args):
+def _run_demo(args):
     tickets = load_demo()
     args.true, args.pred = "true", "pred"
     evaluation = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())
-    return render_report(evaluation, args.format, _interval_options(args), args.digits)
+    return _render_report(evaluation, args.format, _interval_options(args), args.digits)
 
 
 # --------------------------------------------------------------------------
@@ -520,6 +520,15 @@ def run_demo(args):
 
 
 def build_parser():
+    """The ``argparse`` parser of the ``permetrics-lite`` command and its subcommands.
+
+    Examples
+    --------
+    >>> from permetrics_lite.cli import build_parser
+    >>> args = build_parser().parse_args(["score", "data.csv", "--true", "y", "AS"])
+    >>> args.command, args.true, args.metrics
+    ('score', 'y', ['AS'])
+    """
     parser = argparse.ArgumentParser(
         prog="permetrics-lite",
         description="Evaluate class predictions stored in a CSV or Parquet file.",
@@ -535,7 +544,7 @@ def build_parser():
     _add_zero_division(report)
     _add_interval_arguments(report)
     _add_output_arguments(report, REPORT_FORMATS)
-    report.set_defaults(run=run_report)
+    report.set_defaults(run=_run_report)
 
     score = commands.add_parser("score", help="named metrics of a file")
     _add_input_arguments(score)
@@ -550,12 +559,12 @@ def build_parser():
     score.add_argument("--beta", type=_positive_number, help="beta of FBS (fbeta_score)")
     _add_interval_arguments(score)
     _add_output_arguments(score, SCORE_FORMATS)
-    score.set_defaults(run=run_score)
+    score.set_defaults(run=_run_score)
 
     demo = commands.add_parser("demo", help="the report of the bundled support-ticket data")
     _add_interval_arguments(demo)
     _add_output_arguments(demo, REPORT_FORMATS)
-    demo.set_defaults(run=run_demo)
+    demo.set_defaults(run=_run_demo)
     return parser
 
 
@@ -657,16 +666,17 @@ def main(argv=None):
                 Path(args.output).write_text(text, encoding="utf-8")
             else:
                 sys.stdout.write(text)
-        except UsageError as error:
-            print(f"permetrics-lite {args.command}: error: {_reading.one_line(error)}", file=sys.stderr)
+        except _UsageError as error:
+            print(f"permetrics-lite {args.command}: error: {_reading.one_line(error)}",
+                  file=sys.stderr)
             return EXIT_USAGE
         except (DataError, OSError, MemoryError) as error:
             print(f"permetrics-lite: error: {_reading.one_line(error)}", file=sys.stderr)
             return EXIT_DATA
         except (ValueError, TypeError) as error:
-            print(f"permetrics-lite: error: {in_flags(error, args)}", file=sys.stderr)
+            print(f"permetrics-lite: error: {_in_flags(error, args)}", file=sys.stderr)
             return EXIT_DATA
-    for message in dict.fromkeys(in_flags(w.message, args) for w in caught):
+    for message in dict.fromkeys(_in_flags(w.message, args) for w in caught):
         print(f"permetrics-lite: warning: {message}", file=sys.stderr)
     return 0
 
