@@ -175,8 +175,8 @@ def _as_integers(values):
 def _min_max(true, pred, both_bool):
     if both_bool:  # absent values are dropped by build()
         return 0, 1
-    if len(true) <= CHUNK:
-        return int(min(true.min(), pred.min())), int(max(true.max(), pred.max()))
+    if len(true) <= CHUNK:  # Python ints compare faster than NumPy scalars
+        return min(int(true.min()), int(pred.min())), max(int(true.max()), int(pred.max()))
     lows, highs = [], []
     for values in (true, pred):
         for step in _steps(len(values)):  # min and max share one read of memory
@@ -293,10 +293,12 @@ def count(codes, length, weight=None):
 
 def from_matrix(matrix):
     """Tallies of a K x K confusion matrix, kept dense while K*K <= DENSE_LIMIT."""
-    tp = np.diagonal(matrix).copy()
-    support, predicted = matrix.sum(axis=1), matrix.sum(axis=0)
+    # ufuncs and methods, not numpy functions: small matrices are all fixed cost
+    tp = matrix.diagonal().copy()
+    support, predicted = np.add.reduce(matrix, 1), np.add.reduce(matrix, 0)
     kept = {"matrix": matrix} if matrix.size <= DENSE_LIMIT else {"cells": _cells_of(matrix)}
-    return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()), **kept)
+    return Tallies(tp, support, predicted, np.add.reduce(support).item(),
+                   np.add.reduce(tp).item(), **kept)
 
 
 def from_cells(cells, n_classes):
@@ -321,7 +323,7 @@ def confusion_matrix(true, pred, n_classes, weight=None):
     """The dense K x K matrix (rows true, columns predicted), one chunked bincount."""
     cells = _materialisable(n_classes)
     # a cell's position in the narrowest type that holds it and the codes: fewer bytes to write
-    flat = np.result_type(true.dtype, pred.dtype, code_dtype(cells))
+    flat = np.promote_types(np.promote_types(true.dtype, pred.dtype), code_dtype(cells))
     rows = flat.type(n_classes)  # a NumPy int64 count would widen the product
     if len(true) <= max(CHUNK, cells):  # one step
         index = np.multiply(true, rows, dtype=flat)

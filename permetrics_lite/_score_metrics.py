@@ -31,7 +31,7 @@ def read_only(value):
     while items:  # a loop, not recursion: it runs on every construction
         item = items.pop()
         if isinstance(item, np.ndarray):
-            item.flags.writeable = False
+            item.setflags(write=False)
         elif isinstance(item, tuple):
             items.extend(item)
     return value
