@@ -30,7 +30,8 @@ def test_the_script_prints_every_table_at_tiny_sizes():
     out = done.stdout
     for heading in ("Construction beside the performance floors", "one accuracy from fresh arrays",
                     "construct + ten metrics", "sample-weighted accuracy", "per-class report",
-                    "Peak extra memory", "Many classes (N=5e+03, K=", "Performance targets"):
+                    "Peak extra memory", "Many classes (N=5e+03, K=", "Small inputs (int64",
+                    "floor: least_calls, alone", "Performance targets"):
         assert heading in out
     assert "fails:" not in out and "over budget" not in out and "failed" not in out
     rows = [line for line in out.splitlines() if line.startswith(("| int |", "| str |"))]
