@@ -16,6 +16,7 @@ from . import _coded
 
 ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
 _PREVIEW = 10  # how many labels an error message lists before "..."
+_WEIGHT_CHUNK = 2**16  # weights copied and checked per step: 512 KiB stays in cache
 
 
 @dataclass(frozen=True)
@@ -509,17 +510,17 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
     column = _to_column(sample_weight, name)
     if column.index is not None:  # a Series, or a one-column DataFrame
         _check_aligned([("y_true", index), (name, column.index)])
-    weight = _real_numbers(column.values, name)
-    if weight.ndim != 1 or len(weight) != n_samples:
+    values = _real_numbers(column.values, name)
+    if values.ndim != 1 or len(values) != n_samples:
         raise ValueError(
-            f"{name} has shape {weight.shape}; expected one weight per sample, "
+            f"{name} has shape {values.shape}; expected one weight per sample, "
             f"shape ({n_samples},)."
         )
-    # A finite sum means no NaN or infinity, and a minimum >= 0 no negative: two
-    # reductions, no temporary. Otherwise (or when the sum overflows) find the first.
+    # A finite sum means no NaN or infinity, and a minimum >= 0 no negative.
+    # Otherwise (or when the sum overflows) find the first.
     with np.errstate(over="ignore", invalid="ignore"):  # found below, by position
-        total = weight.sum()
-    if not (np.isfinite(total) and weight.min() >= 0):
+        weight, total, low = _float_copy(values)
+    if not (np.isfinite(total) and low >= 0):
         for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
             if bad.any():
                 _raise_bad_weights(bad, problem, name)
@@ -529,8 +530,22 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
     return weight
 
 
+def _float_copy(values):
+    """A float64 copy of the weights (the kept one: the caller's array may change), with
+    its sum and minimum, each chunk reduced as soon as it is copied, while in cache.
+    A NaN anywhere makes the sum NaN, whatever the minimum of the chunks says."""
+    copy = np.empty(len(values), np.float64)
+    total, low = 0.0, np.inf
+    for start in range(0, len(values), _WEIGHT_CHUNK):
+        chunk = copy[start:start + _WEIGHT_CHUNK]
+        np.copyto(chunk, values[start:start + _WEIGHT_CHUNK], casting="unsafe")
+        total, low = total + chunk.sum(), min(low, chunk.min())
+    return copy, total, low
+
+
 def _real_numbers(values, name="sample_weight"):
-    """Weights as float64: only real numbers (and booleans, True being 1) convert."""
+    """Weights as numbers: numeric arrays as they are; of objects, only real numbers
+    (and booleans, True being 1), converted to float64."""
     if values.dtype.kind == "O":
         missing = pd.isna(values)
         if missing.any():
@@ -539,7 +554,7 @@ def _real_numbers(values, name="sample_weight"):
                 "integer", "floating", "mixed-integer-float", "boolean"):
             return values.astype(np.float64)
     elif values.dtype.kind in "biuf":
-        return values.astype(np.float64)
+        return values
     example = values.ravel()[0]
     raise TypeError(
         f"{name} must be numeric (real numbers); got dtype {values.dtype} (e.g. "

@@ -502,6 +502,41 @@ def test_validated_weights_are_read_only():
         weight[0] = 5.0
 
 
+# weights checked two to a chunk: every problem sits in a chunk of its own, after good ones
+@pytest.mark.parametrize("weights, message", [
+    ([1.0, 2.0, 3.0, np.nan, 1.0], r"1 NaN or infinite value\(s\), the first at position 3"),
+    ([1.0, 2.0, -1.0, 4.0, 1.0], r"1 negative value\(s\), the first at position 2"),
+    ([1.0, 2.0, 3.0, 4.0, -1.0], r"1 negative value\(s\), the first at position 4"),
+    ([1.0, 2.0, -1.0, 4.0, np.nan], r"1 NaN or infinite value\(s\), the first at position 4"),
+    ([1.0, 2.0, np.inf, 4.0, -np.inf], r"2 NaN or infinite value\(s\), the first at position 2"),
+    ([0.0, -0.0, 0.0, 0.0, 0.0], r"sample_weight is all zero"),
+], ids=["NaN", "negative", "negative last", "negative, then NaN", "infinities", "zeros"])
+def test_weights_checked_a_chunk_at_a_time(monkeypatch, weights, message):
+    monkeypatch.setattr(_validation, "_WEIGHT_CHUNK", 2)
+    with pytest.raises(ValueError, match=r"sample_weight (contains|is all zero)"):
+        ClassificationMetric([0, 1, 0, 1, 0], [0, 1, 1, 1, 0], sample_weight=weights)
+    with pytest.raises(ValueError, match=message):
+        _validation.check_sample_weight(weights, 5)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.uint8, bool])
+def test_weights_copied_a_chunk_at_a_time_are_the_weights(monkeypatch, dtype):
+    monkeypatch.setattr(_validation, "_WEIGHT_CHUNK", 2)
+    weights = np.array([3, 0, 1, 2, 1], dtype=dtype)
+    checked = _validation.check_sample_weight(weights, 5)
+    assert checked.dtype == np.float64 and checked.tolist() == weights.astype(float).tolist()
+    weights[0] = 0  # the kept copy is the evaluation's own
+    assert checked[0] == (1.0 if dtype is bool else 3.0)
+
+
+def test_weights_whose_sum_overflows_across_chunks_are_valid(monkeypatch):
+    monkeypatch.setattr(_validation, "_WEIGHT_CHUNK", 2)
+    # each chunk's sum is finite, their total is not: counted in larger units
+    cm = ClassificationMetric([0, 0, 0, 1], [0, 1, 1, 1], sample_weight=[1e308] * 4)
+    assert cm.AS() == 0.5
+    assert cm.BAS() == (1 / 3 + 1) / 2
+
+
 def test_matrix_whose_exact_total_passes_int64_although_its_float_sum_does_not():
     # as floats the counts round down to 2**62, 2**61 and 2**61 - 768, whose sum rounds
     # to 2**63 - 1024; the exact total is 2**63, one more than int64 holds
