@@ -283,6 +283,15 @@ def tally(true, pred, n_classes, weight=None):
     return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
 
 
+def tally_kept_alone(true, pred, n_classes, weight=None):
+    """Tallies that hold the matrix, dense or as its cells: for an evaluation
+    that keeps no codes to build the matrix from on request."""
+    tallies = tally(true, pred, n_classes, weight)
+    if tallies.matrix is not None:
+        return tallies
+    return tallies._replace(cells=sparse_cells(true, pred, n_classes, weight))
+
+
 def count(codes, length, weight=None):
     """``np.bincount`` of small codes in chunks, so no N-sized intp copy is made."""
     counts = _zeros(length, weight)
@@ -405,7 +414,7 @@ def by_group(groups, n_groups, true, pred, n_classes, weight=None, multilabel=Fa
         rows = order[start:end]
         w = None if weight is None else weight[rows]
         part = (tally_multilabel(true[rows], pred[rows], w) if multilabel
-                else tally(true[rows], pred[rows], n_classes, w))
+                else tally_kept_alone(true[rows], pred[rows], n_classes, w))
         tallies.append(part._replace(unit=unit))
     return tallies
 

@@ -141,6 +141,13 @@ def test_many_classes_are_tallied_group_by_group():
         for name in ("AS", "MCC"):
             assert getattr(grouped[group], name)() == getattr(alone, name)()
         assert quietly(grouped[group].PS, average="macro") == quietly(alone.PS, average="macro")
+        position = {label: i for i, label in enumerate(cm.labels.tolist())}
+        matrix = np.zeros((cm.n_classes,) * 2, dtype=np.int64)  # a group keeps no codes
+        for t, p in zip(true[rows].tolist(), pred[rows].tolist()):
+            matrix[position[t], position[p]] += 1
+        assert np.array_equal(grouped[group].CM(), matrix)
+    summed = grouped[0] + grouped[1] + grouped[2]  # the groups add up to the whole
+    assert np.array_equal(summed.CM(), cm.CM())
 
 
 @settings(max_examples=30)
@@ -274,7 +281,10 @@ def test_many_classes_with_huge_weights_are_tallied_group_by_group():
     pred = np.where(rng.random(n) < 0.6, true, rng.integers(0, k, n))
     weight = rng.uniform(0.5, 1.0, n) * 1e307  # their sum overflows: counted in units
     groups = rng.integers(0, 2, n)
-    grouped = ClassificationMetric(true, pred, sample_weight=weight).by_group(groups)
+    cm = ClassificationMetric(true, pred, sample_weight=weight)
+    grouped = cm.by_group(groups)
+    # a group keeps its matrix as cells, in the same units: the groups add up to the whole
+    np.testing.assert_allclose((grouped[0] + grouped[1]).CM(), cm.CM(), rtol=1e-12)
     for group in (0, 1):
         rows = groups == group
         right = true[rows] == pred[rows]
