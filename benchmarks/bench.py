@@ -981,7 +981,7 @@ def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1e4,1e5,1e6,1e7",
                         help="values of N of the tables; the largest is the targets' N")
-    parser.add_argument("--classes", default="2,10,100,10000",
+    parser.add_argument("--classes", default="2,10,100,1000,10000",
                         help="values of K; the targets' K is 10 when it is one of them")
     parser.add_argument("--kinds", default="int,str", help="label kinds: int, str")
     parser.add_argument("--workloads", default=",".join(WORKLOADS))

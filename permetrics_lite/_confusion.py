@@ -13,7 +13,9 @@ import pandas as pd
 from . import _validation
 from ._coded import Coded
 
-DENSE_LIMIT = 2**22  # cells of a confusion matrix kept dense at construction
+DENSE_LIMIT = 2**22  # cells of a confusion matrix kept dense without the codes (sums, groups)
+SMALL_MATRIX = 2**16  # cells of a matrix codes are always tallied into: it stays in cache
+SAMPLED_MATRIX = 2**18  # cells of a matrix codes are tallied into at up to 8 cells a sample
 MATERIALISE_LIMIT = 2**28  # cells of a matrix we agree to build on request (2 GiB of int64)
 _LOOKUP_SPAN = 2**16  # integer labels spanning at most max(this, 2N) values skip hashing
 CHUNK = 2**16  # samples per step of a chunked pass
@@ -258,7 +260,7 @@ def _restrict(counts, present, true, pred, weight):
     n_classes = np.count_nonzero(present)
     if counts.matrix is not None:
         restricted = from_matrix(counts.matrix[np.ix_(present, present)])
-    elif n_classes * n_classes <= DENSE_LIMIT:
+    elif tallied_dense(n_classes, len(true)):
         return tally(true, pred, n_classes, weight)  # few enough classes now to keep the matrix
     else:
         tp, support, predicted = (values[present] for values in counts[:3])
@@ -266,12 +268,25 @@ def _restrict(counts, present, true, pred, weight):
     return restricted._replace(unit=counts.unit)
 
 
+def tallied_dense(n_classes, n_samples):
+    """Whether codes are tallied into the dense K x K matrix rather than into three
+    counts of length K.
+
+    Measured: each sample's scatter into a matrix too large for the cache costs
+    more than its three into counts of length K, and fewer than K * K / 8 samples
+    do not pay for zeroing and summing K * K cells. An evaluation that keeps its
+    codes builds the matrix on request (``CM()``, weighted kappa) instead.
+    """
+    cells = n_classes * n_classes
+    return cells <= SMALL_MATRIX or cells <= min(SAMPLED_MATRIX, 8 * n_samples)
+
+
 def tally(true, pred, n_classes, weight=None):
-    """Tallies of integer codes, with the dense matrix while K*K <= DENSE_LIMIT."""
+    """Tallies of integer codes, with the dense matrix when :func:`tallied_dense`."""
     weight, unit = in_units(weight)
     if unit != 1.0:
         return tally(true, pred, n_classes, weight)._replace(unit=unit)
-    if n_classes * n_classes <= DENSE_LIMIT:
+    if tallied_dense(n_classes, len(true)):
         return from_matrix(confusion_matrix(true, pred, n_classes, weight))
     support, predicted, tp = (_zeros(n_classes, weight) for _ in range(3))
     for step in _steps(len(true), n_classes):
@@ -283,13 +298,15 @@ def tally(true, pred, n_classes, weight=None):
     return Tallies(tp, support, predicted, _scalar(support.sum()), _scalar(tp.sum()))
 
 
-def tally_kept_alone(true, pred, n_classes, weight=None):
-    """Tallies that hold the matrix, dense or as its cells: for an evaluation
-    that keeps no codes to build the matrix from on request."""
-    tallies = tally(true, pred, n_classes, weight)
-    if tallies.matrix is not None:
+def with_matrix(tallies, true, pred, n_classes, weight=None):
+    """``tallies`` of these codes holding their matrix, dense while K*K <= DENSE_LIMIT,
+    else as its cells: for an evaluation that keeps no codes to build it from."""
+    if tallies.matrix is not None or tallies.cells is not None:
         return tallies
-    return tallies._replace(cells=sparse_cells(true, pred, n_classes, weight))
+    if n_classes * n_classes > DENSE_LIMIT:
+        return tallies._replace(cells=sparse_cells(true, pred, n_classes, weight))
+    weight, _ = in_units(weight)  # in the units of the tallies of the same weights
+    return tallies._replace(matrix=confusion_matrix(true, pred, n_classes, weight))
 
 
 def count(codes, length, weight=None):
@@ -413,8 +430,9 @@ def by_group(groups, n_groups, true, pred, n_classes, weight=None, multilabel=Fa
     for start, end in zip(np.concatenate([[0], ends[:-1]]), ends):
         rows = order[start:end]
         w = None if weight is None else weight[rows]
-        part = (tally_multilabel(true[rows], pred[rows], w) if multilabel
-                else tally_kept_alone(true[rows], pred[rows], n_classes, w))
+        t, p = true[rows], pred[rows]
+        part = (tally_multilabel(t, p, w) if multilabel
+                else with_matrix(tally(t, p, n_classes, w), t, p, n_classes, w))
         tallies.append(part._replace(unit=unit))
     return tallies
 

@@ -148,12 +148,11 @@ def with_options(self, parts, *options):
                               self._is_multilabel, options)
 
 def mergeable_tallies(self):
-    """The tallies, with the sparse cells a merge needs when the matrix is not dense."""
-    t = self._tallies
-    if t.matrix is None and t.cells is None and not self._is_multilabel:
-        t = t._replace(cells=_confusion.sparse_cells(self._true, self._pred,
-                                                     self.n_classes, self._weight))
-    return t
+    """The tallies, with the matrix (dense or as cells) a merge needs."""
+    if self._is_multilabel:
+        return self._tallies
+    return _confusion.with_matrix(self._tallies, self._true, self._pred, self.n_classes,
+                                  self._weight)
 
 
 def add(self, other):

@@ -17,7 +17,7 @@ MULTI_CLASS = ("ovr", "ovo")
 STRATEGIES = ("uniform", "quantile")
 
 
-def _cached(self, key, compute):
+def cached(self, key, compute):
     """A value computed on first use and kept: the evaluation's only mutable part."""
     cache = self._cache
     if key not in cache:
@@ -60,7 +60,7 @@ def class_rankings(self):
         matrix, weight = self._scored.matrix, _weight(self)[0]
         return tuple(_ranking.rank(matrix[:, k], self._true == k, weight)
                      for k in range(self.n_classes))
-    return _cached(self, "classes", compute)
+    return cached(self, "classes", compute)
 
 
 def positive_ranking(self):
@@ -68,7 +68,7 @@ def positive_ranking(self):
     scored = self._scored
     if scored.scores is None:
         return class_rankings(self)[1]
-    return _cached(self, "positive", lambda: _ranking.rank(
+    return cached(self, "positive", lambda: _ranking.rank(
         scored.scores, self._true == scored.positive, _weight(self)[0]))
 
 
@@ -92,7 +92,7 @@ def check_probabilities(self, query):
                         f"{_ranking.PROBABILITY_TOLERANCE}), the first row {row} "
                         f"summing to {float(values[row].sum())!r}")
         return None
-    problem = _cached(self, "not_probabilities", compute)
+    problem = cached(self, "not_probabilities", compute)
     if problem is not None:
         raise _validation.not_probabilities(query, problem)
 
@@ -149,7 +149,7 @@ def _one_vs_one(self, average):
     def compute():
         weight = _weight(self)[0]
         return _ranking.one_vs_one(self._scored.matrix, self._true, self.n_classes, weight)
-    pairs = _cached(self, "one_vs_one", compute)
+    pairs = cached(self, "one_vs_one", compute)
     support = np.asarray(self._tallies.support, dtype=np.float64)
     present = np.flatnonzero(support > 0)
     if len(present) < 2:
@@ -297,7 +297,7 @@ def average_precision_score(self, *, average="macro"):
         return binary_ap(positive_ranking(self), "The positive class")
     rankings = class_rankings(self)
     if average == "micro":
-        return binary_ap(_cached(self, "micro", lambda: _ranking.combined(rankings)),
+        return binary_ap(cached(self, "micro", lambda: _ranking.combined(rankings)),
                           "Micro average precision")
     return _class_average(self, class_average_precisions(self), average,
                           [r.pos.sum() for r in rankings])
@@ -439,7 +439,7 @@ def _calibration_ranking(self, query):
         matrix = self._scored.matrix
         confidence = matrix[np.arange(self.n_samples), self._pred]
         return _ranking.rank(confidence, self._pred == self._true, _weight(self)[0])
-    return _cached(self, "confidence", compute)
+    return cached(self, "confidence", compute)
 
 
 def check_calibration(self, query, n_bins, strategy):

@@ -150,7 +150,8 @@ class ClassificationMetric:
                              _weight=weight, _index=index, _scored=scored, _groups=groups)
         self.__dict__["_defaults"] = self._check_defaults(*options)
         _freeze(tuple(self.__dict__.values()))
-        # what score queries sort on first use (``_score_metrics``); never pickled
+        # what queries compute on first use (score sorts, a matrix built on request);
+        # never pickled
         self.__dict__["_cache"] = {}
 
     @classmethod
@@ -475,13 +476,19 @@ class ClassificationMetric:
         return dict(zip(self._labels.tolist(), values.tolist()))
 
     def _matrix(self, sample_weight):
-        """The dense matrix and its unit: cached while K is small, else built on request."""
+        """The dense matrix and its unit: tallied at construction, or built on the first
+        request (kept, unless for a query's own weights)."""
         if self._tallies.matrix is not None:
             tallies = self._query(sample_weight)
             return tallies.matrix, tallies.unit
         if self._true is None:
             return (_confusion.materialise(self._tallies.cells, self.n_classes),
                     self._tallies.unit)
+        if sample_weight is None:
+            return _score_metrics.cached(self, "matrix", self._built_matrix)
+        return self._built_matrix(sample_weight)
+
+    def _built_matrix(self, sample_weight=None):
         weight, unit = _confusion.in_units(self._weight_for(sample_weight))
         return _confusion.confusion_matrix(self._true, self._pred, self.n_classes, weight), unit
 

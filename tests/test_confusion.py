@@ -311,13 +311,52 @@ def test_tally_without_a_dense_matrix_against_a_loop(weighted):
     assert type(t.total) is (float if weighted else int)
 
 
-def test_dense_tally_keeps_the_matrix_up_to_the_limit():
-    n_classes = 2048  # K * K == DENSE_LIMIT: still dense
-    true = np.array([0, 2047, 5], dtype=np.uint16)
-    pred = np.array([0, 3, 5], dtype=np.uint16)
-    t = C.tally(true, pred, n_classes)
-    assert t.matrix is not None and t.matrix.shape == (2048, 2048)
-    assert t.matrix[2047, 3] == 1 and t.correct == 2 and t.total == 3
+def test_codes_are_tallied_dense_while_the_matrix_is_small_or_the_samples_many():
+    assert C.SMALL_MATRIX == 256 * 256 and C.SAMPLED_MATRIX == 512 * 512
+    assert C.tallied_dense(256, 0)  # a matrix that stays in cache: always
+    assert not C.tallied_dense(264, 264 * 264 // 8 - 1)  # more than 8 cells a sample
+    assert C.tallied_dense(264, 264 * 264 // 8)
+    assert C.tallied_dense(512, 512 * 512 // 8)
+    assert not C.tallied_dense(512, 512 * 512 // 8 - 1)
+    assert not C.tallied_dense(513, 10**12)  # beyond the cache: never
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("n_classes, n", [(256, 50), (264, 264 * 264 // 8 - 1),
+                                          (264, 264 * 264 // 8)])
+def test_tally_either_way_against_a_loop(n_classes, n, weighted):
+    rng = np.random.default_rng(n)
+    true = rng.integers(0, n_classes, n).astype(np.uint16)
+    pred = np.where(rng.random(n) < 0.5, true, rng.integers(0, n_classes, n)).astype(np.uint16)
+    weight = rng.random(n) if weighted else None
+    t = C.tally(true, pred, n_classes, weight)
+    assert (t.matrix is not None) == C.tallied_dense(n_classes, n)
+    matrix = np.zeros((n_classes, n_classes))
+    for i in range(n):
+        matrix[true[i], pred[i]] += 1.0 if weight is None else weight[i]
+    if t.matrix is not None:
+        np.testing.assert_allclose(t.matrix, matrix, rtol=1e-12)
+    np.testing.assert_allclose(t.tp, matrix.diagonal(), rtol=1e-12)
+    np.testing.assert_allclose(t.support, matrix.sum(axis=1), rtol=1e-12)
+    np.testing.assert_allclose(t.predicted, matrix.sum(axis=0), rtol=1e-12)
+    assert type(t.total) is (float if weighted else int)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_tallies_kept_without_codes_hold_the_matrix(weighted):
+    true = np.array([0, 2047, 5, 5], dtype=np.uint16)
+    pred = np.array([0, 3, 5, 5], dtype=np.uint16)
+    weight = np.array([1.0, 0.5, 2.0, 0.25]) if weighted else None
+    t = C.with_matrix(C.tally(true, pred, 2048, weight), true, pred, 2048, weight)
+    assert t.matrix.shape == (2048, 2048) and t.cells is None  # K * K == DENSE_LIMIT: dense
+    assert t.matrix[2047, 3] == (0.5 if weighted else 1) and t.matrix.sum() == t.total
+    t = C.with_matrix(C.tally(true, pred, 2049, weight), true, pred, 2049, weight)
+    assert t.matrix is None  # just above the limit: cells, in position order
+    assert t.cells.index.tolist() == [0, 5 * 2049 + 5, 2047 * 2049 + 3]
+    expected = [1.0, 2.25, 0.5] if weighted else [1, 2, 1]
+    assert t.cells.count.tolist() == expected
+    dense = C.from_matrix(np.eye(2))  # holding a matrix already: as it is
+    assert C.with_matrix(dense, None, None, 2) is dense
 
 
 def test_count_in_chunks_with_weights():
@@ -380,7 +419,7 @@ def test_restrict_paths():
     many = np.ones(2050, dtype=bool)
     many[1] = False
     t = Tallies(np.arange(2050), np.arange(2050) * 2, np.arange(2050) * 3, 2049 * 2050, 2049 * 1025)
-    restricted = C._restrict(t, many, None, None, None)
+    restricted = C._restrict(t, many, np.zeros(10**6, np.uint16), None, None)
     assert restricted.matrix is None and len(restricted.tp) == 2049
     assert restricted.tp[:2].tolist() == [0, 2] and restricted.support[:2].tolist() == [0, 4]
     assert restricted.predicted[:2].tolist() == [0, 6]

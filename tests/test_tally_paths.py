@@ -79,6 +79,28 @@ def test_weighted_sum_above_the_dense_limit_keeps_the_weights(n_classes):
     _assert_tallies(batched, _loop_matrix(y_true, y_pred, labels, weight))
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_more_classes_than_samples_build_the_matrix_on_request(weighted):
+    # 1,000 classes, 4,000 samples: tallied per class, the matrix built when asked
+    rng = np.random.default_rng(7)
+    values = np.array([f"c{i:04d}" for i in range(1000)])
+    y_true, y_pred, weight = _problem(rng, 4000, values, weighted, zero_share=0)
+    cm = ClassificationMetric(y_true, y_pred, sample_weight=weight)
+    labels = np.union1d(y_true, y_pred)
+    expected = _loop_matrix(y_true, y_pred, labels, weight)
+    _assert_tallies(cm, expected)
+    assert cm.CM() is not cm.CM() and np.array_equal(cm.CM(), cm.CM())  # built once, copied
+    assert cm.CKS(weights="linear") == pytest.approx(skm.cohen_kappa_score(
+        y_true, y_pred, weights="linear", sample_weight=weight), rel=1e-9)
+    other = rng.random(4000)  # a query's own weights build their own matrix
+    np.testing.assert_allclose(cm.CM(sample_weight=other),
+                               _loop_matrix(y_true, y_pred, labels, other), rtol=1e-12)
+    halves = [ClassificationMetric(y_true[part], y_pred[part],
+                                   sample_weight=None if weight is None else weight[part])
+              for part in (slice(0, 1500), slice(1500, None))]
+    _assert_tallies(halves[0] + halves[1], expected)
+
+
 def test_sum_with_a_custom_label_order_places_every_cell():
     first = ClassificationMetric(["b", "a", "b"], ["b", "b", "a"], labels=["c", "b", "a"])
     second = ClassificationMetric(["a", "d", "c"], ["d", "d", "a"])

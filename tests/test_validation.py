@@ -258,9 +258,10 @@ def test_multilabel_confusion_matrix_has_no_frame():
 def test_huge_dense_matrix_is_refused(monkeypatch):
     from permetrics_lite import _confusion
 
-    monkeypatch.setattr(_confusion, "DENSE_LIMIT", 4)
+    for limit in ("DENSE_LIMIT", "SMALL_MATRIX", "SAMPLED_MATRIX"):
+        monkeypatch.setattr(_confusion, limit, 4)
     monkeypatch.setattr(_confusion, "MATERIALISE_LIMIT", 8)
-    cm = ClassificationMetric([0, 1, 2], [0, 1, 2])  # 9 cells: kept sparse, refused dense
+    cm = ClassificationMetric([0, 1, 2], [0, 1, 2])  # 9 cells: tallied per class, refused dense
     assert cm.AS() == 1.0 and cm.PCA(average="macro") == 1.0
     with pytest.raises(MemoryError, match="3 classes has 9 cells, too many"):
         cm.CM()
