@@ -515,8 +515,11 @@ def merge(first, first_at, second, second_at, n_classes):
     dense = first.matrix is not None and second.matrix is not None
     if dense and n_classes * n_classes <= DENSE_LIMIT:
         matrix = np.zeros((n_classes, n_classes), np.result_type(first.matrix, second.matrix))
-        matrix[np.ix_(first_at, first_at)] += first.matrix
-        matrix[np.ix_(second_at, second_at)] += second.matrix
+        for part, at in ((first.matrix, first_at), (second.matrix, second_at)):
+            if np.array_equal(at, np.arange(n_classes)):  # the union's classes, in order:
+                matrix += part  # a plain add (fancy indexing of K x K cells is slow)
+            else:
+                matrix[np.ix_(at, at)] += part
         merged = merged._replace(matrix=matrix)
     elif first.matrix is not None or first.cells is not None:  # not multilabel
         parts = [(_sparse(first), first_at), (_sparse(second), second_at)]

@@ -112,6 +112,18 @@ def test_sum_with_a_custom_label_order_places_every_cell():
     assert total.CM(as_frame=True).loc["c", "a"] == 1
 
 
+@pytest.mark.parametrize("first_order, second_order", [
+    (["a", "b", "c"], ["a", "b", "c"]), (["c", "a", "b"], ["a", "b", "c"]),
+    (["a", "b", "c"], ["b", "c", "a"])])
+def test_sum_of_the_same_classes_in_any_order_places_every_cell(first_order, second_order):
+    y_true, y_pred = ["a", "b", "c", "c", "a", "b"], ["b", "b", "a", "c", "c", "a"]
+    first = ClassificationMetric(y_true[:3], y_pred[:3], labels=first_order)
+    second = ClassificationMetric(y_true[3:], y_pred[3:], labels=second_order)
+    total = first + second
+    assert total.labels.tolist() == first_order
+    _assert_tallies(total, _loop_matrix(y_true, y_pred, first_order))
+
+
 @pytest.mark.parametrize("n_classes", [255, 256, 257, 258])
 @pytest.mark.parametrize("kind", ["int", "str"])
 def test_codes_past_one_byte_do_not_wrap(n_classes, kind):
