@@ -266,8 +266,9 @@ def _tallied(self, sample_weight):
     """The evaluation whose tallies are resampled: itself, or its tallies of query weights."""
     if sample_weight is None:
         return self
-    return self._from_tallies(self._labels, self._query(sample_weight), self.n_samples,
-                              self._is_multilabel, _options.as_tuple(self._defaults))
+    return self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
+                              self.n_samples, self._is_multilabel,
+                              _options.as_tuple(self._defaults))
 
 
 def _values(result):

@@ -128,14 +128,14 @@ def tallied(cls, y_true, y_pred, sample_weight, *, labels):
     """Samples as an evaluation of tallies only, to be added to others (``a + b``)."""
     # a part may weigh zero in all; the sum of the parts may not
     evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
-    return cls._from_tallies(evaluation._labels, mergeable_tallies(evaluation),
+    return cls._from_tallies(evaluation._labels, evaluation._tallies_with_matrix(),
                              evaluation.n_samples, evaluation._is_multilabel)
 
 def widened(self, labels):
     """This evaluation over ``labels``, which hold its own classes (as ``by_group``
     gives every group the classes of all the samples)."""
     at = pd.Index(labels).get_indexer(self._labels)
-    tallies = _confusion.merge(mergeable_tallies(self), at, _confusion.NO_TALLIES,
+    tallies = _confusion.merge(self._tallies_with_matrix(), at, _confusion.NO_TALLIES,
                                np.empty(0, dtype=np.intp), len(labels))
     return type(self)._from_tallies(np.asarray(labels), tallies, self.n_samples,
                                     self._is_multilabel, _options.as_tuple(self._defaults))
@@ -147,22 +147,14 @@ def with_options(self, parts, *options):
     return self._from_tallies(self._labels, self._tallies, self.n_samples,
                               self._is_multilabel, options)
 
-def mergeable_tallies(self):
-    """The tallies, with the matrix (dense or as cells) a merge needs."""
-    if self._is_multilabel:
-        return self._tallies
-    return _confusion.with_matrix(self._tallies, self._true, self._pred, self.n_classes,
-                                  self._weight)
-
-
 def add(self, other):
     """``self + other``: classes unioned, tallies added, options merged."""
     _validation.check_mergeable((self._labels, self._is_multilabel),
                                 (other._labels, other._is_multilabel))
     options = _validation.merged_options(self._defaults, other._defaults)
     labels, self_at, other_at = _confusion.union(self._labels, other._labels)
-    tallies = _confusion.merge(mergeable_tallies(self), self_at,
-                               mergeable_tallies(other), other_at, len(labels))
+    tallies = _confusion.merge(self._tallies_with_matrix(), self_at,
+                               other._tallies_with_matrix(), other_at, len(labels))
     n_samples = (None if self.n_samples is None or other.n_samples is None
                  else self.n_samples + other.n_samples)
     return type(self)._from_tallies(labels, tallies, n_samples, self._is_multilabel,

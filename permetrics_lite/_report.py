@@ -179,8 +179,8 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
     """
     zero_division = self._zero_division(zero_division)
     t = self._query(sample_weight)
-    intervals = _tabled_intervals(self, t, zero_division, ci, confidence, n_resamples,
-                                  random_state)
+    intervals = _tabled_intervals(self, sample_weight, zero_division, ci, confidence,
+                                  n_resamples, random_state)
     columns = {name: t.counted(getattr(t, name)) for name in COUNTS}
     for metric in _registry.REPORT:
         columns[metric.column] = _formulas.per_class(metric.formula, t, zero_division,
@@ -391,16 +391,17 @@ def _report_text(rows, averages, digits):
     return text
 
 
-def _tabled_intervals(self, tallies, zero_division, ci, confidence, n_resamples,
+def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resamples,
                       random_state):
     """The intervals of a table's rows (None without ``ci``), on an evaluation of its
-    tallies with its zero_division."""
+    tallies (of ``sample_weight``) with its zero_division."""
     if ci is None:
         if not (isinstance(confidence, Default) and isinstance(n_resamples, Default)
                 and random_state is None):
             raise _validation.ci_options_without_ci()
         return None
-    tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
+    tallied = self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
+                                 self.n_samples, self._is_multilabel,
                                  options=(NOT_GIVEN, NOT_GIVEN, zero_division))
     return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state)
 
@@ -453,9 +454,8 @@ def summary(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
     Name: value, dtype: float64
     """
     zero_division = self._zero_division(zero_division)
-    tallies = self._query(sample_weight)
-    intervals = _tabled_intervals(self, tallies, zero_division, ci, confidence, n_resamples,
-                                  random_state)
+    intervals = _tabled_intervals(self, sample_weight, zero_division, ci, confidence,
+                                  n_resamples, random_state)
     return summary_of(self, sample_weight, zero_division, intervals=intervals)
 
 

@@ -466,6 +466,16 @@ class ClassificationMetric:
             raise _validation.samples_not_kept()
         return _validation.check_sample_weight(sample_weight, self.n_samples, self._index)
 
+    def _tallies_with_matrix(self, sample_weight=None):
+        """The tallies (of a query's own weights) holding the matrix, dense or as cells:
+        for an evaluation of tallies only (a sum, what intervals resample), which
+        keeps no codes to build it from."""
+        if self._is_multilabel or self._true is None:
+            return self._query(sample_weight)
+        weight = self._weight_for(sample_weight)
+        tallies = self._tallies if sample_weight is None else self._tally(weight)
+        return _confusion.with_matrix(tallies, self._true, self._pred, self.n_classes, weight)
+
     def _query(self, sample_weight):
         """The cached tallies, or one pass over the codes for a query's own weights."""
         if sample_weight is None:
@@ -476,17 +486,17 @@ class ClassificationMetric:
         return dict(zip(self._labels.tolist(), values.tolist()))
 
     def _matrix(self, sample_weight):
-        """The dense matrix and its unit: tallied at construction, or built on the first
-        request (kept, unless for a query's own weights)."""
+        """The dense matrix and its unit: tallied at construction, kept as cells, or
+        built from the codes (on the first request, and kept, unless for a query's
+        own weights)."""
+        if sample_weight is not None:  # an evaluation without codes refuses it here
+            return self._built_matrix(sample_weight)
         if self._tallies.matrix is not None:
-            tallies = self._query(sample_weight)
-            return tallies.matrix, tallies.unit
+            return self._tallies.matrix, self._tallies.unit
         if self._true is None:
             return (_confusion.materialise(self._tallies.cells, self.n_classes),
                     self._tallies.unit)
-        if sample_weight is None:
-            return _score_metrics.cached(self, "matrix", self._built_matrix)
-        return self._built_matrix(sample_weight)
+        return _score_metrics.cached(self, "matrix", self._built_matrix)
 
     def _built_matrix(self, sample_weight=None):
         weight, unit = _confusion.in_units(self._weight_for(sample_weight))

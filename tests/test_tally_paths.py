@@ -5,11 +5,15 @@ loop over the samples written here, independent of the library's encoding and
 tallying, and compares every cached tally the path produced.
 """
 
+import warnings
+
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
+from permetrics_lite import _confusion as C
 
 
 def _loop_matrix(y_true, y_pred, labels, weight=None):
@@ -99,6 +103,52 @@ def test_more_classes_than_samples_build_the_matrix_on_request(weighted):
                                    sample_weight=None if weight is None else weight[part])
               for part in (slice(0, 1500), slice(1500, None))]
     _assert_tallies(halves[0] + halves[1], expected)
+
+
+@pytest.mark.parametrize("n_classes", [300, 3000])  # tallied per class; above 2**22 cells
+@pytest.mark.parametrize("weighted", [False, True])
+def test_intervals_of_an_evaluation_without_its_matrix(n_classes, weighted):
+    # resampled from the matrix the codes give: as from that matrix itself (or, for
+    # a query's own weights, as when the same weights are given at construction)
+    rng = np.random.default_rng(n_classes)
+    y_true, y_pred, _ = _problem(rng, 1000, np.arange(n_classes), False)
+    cm = ClassificationMetric(y_true, y_pred)
+    assert cm._tallies.matrix is None
+    query = rng.random(1000) if weighted else None
+    given = (ClassificationMetric(y_true, y_pred, sample_weight=query) if weighted
+             else ClassificationMetric.from_confusion_matrix(cm.CM(), cm.labels))
+    options = dict(ci="bootstrap", n_resamples=20, random_state=0, zero_division=0.0)
+    with warnings.catch_warnings():  # balanced accuracy: classes absent from y_true
+        warnings.simplefilter("ignore", UserWarning)
+        summaries = cm.summary(sample_weight=query, **options), given.summary(**options)
+    pd.testing.assert_frame_equal(*summaries)
+    pd.testing.assert_frame_equal(cm.report(sample_weight=query, **options),
+                                  given.report(**options))
+    # bca needs counts, and its jackknife by cells is slow with 3,000 classes
+    for method in ("bootstrap",) if weighted or n_classes > 2048 else ("bootstrap", "bca"):
+        assert cm.CI("AS", method=method, n_resamples=20, random_state=0,
+                     sample_weight=query) == given.CI("AS", method=method, n_resamples=20,
+                                                       random_state=0)
+
+
+def test_a_kept_matrix_of_an_older_evaluation_and_query_weights():
+    # pickled when 300 classes and 1,000 samples were tallied dense: a query's own
+    # weights still build their matrix
+    rng = np.random.default_rng(5)
+    y_true, y_pred, _ = _problem(rng, 1000, np.arange(300), False)
+    cm = ClassificationMetric(y_true, y_pred)
+    pickled = cm.__getstate__()
+    dense = C.from_matrix(cm.CM())
+    pickled["state"]["_tallies"] = dict(dense._asdict(), cells=None)
+    older = ClassificationMetric.__new__(ClassificationMetric)
+    older.__setstate__(pickled)
+    assert older._tallies.matrix is not None
+    weight = rng.random(1000)
+    expected = _loop_matrix(y_true, y_pred, cm.labels.tolist(), weight)
+    np.testing.assert_allclose(older.CM(sample_weight=weight), expected, rtol=1e-12)
+    assert older.CKS(weights="linear", sample_weight=weight) == pytest.approx(
+        skm.cohen_kappa_score(y_true, y_pred, weights="linear", sample_weight=weight),
+        rel=1e-9)
 
 
 def test_sum_with_a_custom_label_order_places_every_cell():
