@@ -275,7 +275,7 @@ def tallied_dense(n_classes, n_samples):
     Measured: each sample's scatter into a matrix too large for the cache costs
     more than its three into counts of length K, and fewer than K * K / 8 samples
     do not pay for zeroing and summing K * K cells. An evaluation that keeps its
-    codes builds the matrix on request (``CM()``, weighted kappa) instead.
+    codes builds the matrix on request (``CM()``, weighted kappa, intervals) instead.
     """
     cells = n_classes * n_classes
     return cells <= SMALL_MATRIX or cells <= min(SAMPLED_MATRIX, 8 * n_samples)

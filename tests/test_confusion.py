@@ -322,20 +322,22 @@ def test_codes_are_tallied_dense_while_the_matrix_is_small_or_the_samples_many()
 
 
 @pytest.mark.parametrize("weighted", [False, True])
-@pytest.mark.parametrize("n_classes, n", [(256, 50), (264, 264 * 264 // 8 - 1),
-                                          (264, 264 * 264 // 8)])
-def test_tally_either_way_against_a_loop(n_classes, n, weighted):
+@pytest.mark.parametrize("n_classes, n, dense", [(256, 50, True), (264, 264 * 264 // 8 - 1, False),
+                                                 (264, 264 * 264 // 8, True)])
+def test_tally_either_way_against_a_loop(n_classes, n, dense, weighted):
     rng = np.random.default_rng(n)
     true = rng.integers(0, n_classes, n).astype(np.uint16)
     pred = np.where(rng.random(n) < 0.5, true, rng.integers(0, n_classes, n)).astype(np.uint16)
     weight = rng.random(n) if weighted else None
     t = C.tally(true, pred, n_classes, weight)
-    assert (t.matrix is not None) == C.tallied_dense(n_classes, n)
+    assert (t.matrix is not None) == dense
     matrix = np.zeros((n_classes, n_classes))
     for i in range(n):
         matrix[true[i], pred[i]] += 1.0 if weight is None else weight[i]
-    if t.matrix is not None:
-        np.testing.assert_allclose(t.matrix, matrix, rtol=1e-12)
+    # the tallied matrix, or the one built for tallies kept without the codes
+    kept = C.with_matrix(t, true, pred, n_classes, weight)
+    assert (kept.matrix is t.matrix) == dense
+    np.testing.assert_allclose(kept.matrix, matrix, rtol=1e-12)
     np.testing.assert_allclose(t.tp, matrix.diagonal(), rtol=1e-12)
     np.testing.assert_allclose(t.support, matrix.sum(axis=1), rtol=1e-12)
     np.testing.assert_allclose(t.predicted, matrix.sum(axis=0), rtol=1e-12)
