@@ -57,7 +57,11 @@ def mcnemar(y_true, y_pred_a, y_pred_b, *, method="exact", correction=True):
         the probability of ``min(b, c)`` itself (Fagerland, Lydersen and
         Laake 2013), less conservative than the exact test.
     correction : bool, default=True
-        The continuity correction of ``"asymptotic"``; only with it.
+        The continuity correction of ``"asymptotic"`` (subtract 1 from
+        ``|b - c|``). ``"exact"`` and ``"mid-p"`` have none and ignore it,
+        whichever value is given, as statsmodels' ``mcnemar(table,
+        exact=True, correction=...)`` does: one call can try every method
+        with the same options.
 
     Returns
     -------
@@ -69,8 +73,9 @@ def mcnemar(y_true, y_pred_a, y_pred_b, *, method="exact", correction=True):
     ------
     ValueError
         For labels the constructor refuses, predictions of different
-        lengths, an unknown ``method``, or ``correction`` with another
-        method than ``"asymptotic"``.
+        lengths, pandas inputs whose indexes differ (their samples would
+        pair up by position; align them, as the constructor asks), an
+        unknown ``method``, or a ``correction`` that is not True or False.
 
     Notes
     -----
@@ -91,13 +96,20 @@ def mcnemar(y_true, y_pred_a, y_pred_b, *, method="exact", correction=True):
     [[5, 4], [0, 1]]
     >>> result.statistic, round(result.pvalue, 4)
     (0.0, 0.125)
+
+    The continuity correction is the asymptotic test's; the exact test ignores it:
+
+    >>> [mcnemar(y_true, model_a, model_b, method="asymptotic", correction=correction).statistic
+    ...  for correction in (True, False)]
+    [2.25, 4.0]
+    >>> mcnemar(y_true, model_a, model_b, correction=False).pvalue == result.pvalue
+    True
     """
     method = _validation.check_option("method", method, METHODS)
     correction = _validation.check_bool("correction", correction)
-    if method != "asymptotic" and not correction:
-        raise _validation.correction_without_asymptotic(method)
-    right_a = _right(y_true, y_pred_a, "y_pred_a")
-    right_b = _right(y_true, y_pred_b, "y_pred_b")
+    right_a, index_a = _right(y_true, y_pred_a, "y_pred_a")
+    right_b, index_b = _right(y_true, y_pred_b, "y_pred_b")
+    _validation.check_paired([("y_pred_a", index_a), ("y_pred_b", index_b)])
     # rows: a right, a wrong; columns: b right, b wrong
     table = np.bincount(2 * ~right_a + ~right_b, minlength=4).reshape(2, 2)
     b, c = int(table[0, 1]), int(table[1, 0])
@@ -115,15 +127,16 @@ def mcnemar(y_true, y_pred_a, y_pred_b, *, method="exact", correction=True):
 
 
 def _right(y_true, y_pred, name):
-    """Whether each prediction is right, the labels validated as the constructor does."""
+    """Whether each prediction is right, the labels validated as the constructor does;
+    and the pandas index of the samples (None for other inputs)."""
     try:
         targets = _validation.check_targets(y_true, y_pred)
     except (ValueError, TypeError) as error:  # name the model the message is about
         raise type(error)(str(error).replace("y_pred", name)) from None
     if targets.is_multilabel:
-        return (targets.true == targets.pred).all(axis=1)
+        return (targets.true == targets.pred).all(axis=1), targets.index
     _, true, pred, _ = _confusion.encode(targets.true, targets.pred, targets.classes)
-    return true == pred
+    return true == pred, targets.index
 
 
 def _binomial():

@@ -77,6 +77,10 @@ def code_dtype(n_classes):
     return np.min_scalar_type(max(n_classes - 1, 0))
 
 
+# sums of weights kept as they are; outside, in units of a power of two (:func:`in_units`)
+SAFE_SUMS = (2.0**-100, 2.0**200)
+
+
 def counted(values, unit):
     """Counts kept in ``unit`` (see :func:`in_units`) as the user weighs them."""
     if unit == 1.0:
@@ -86,17 +90,26 @@ def counted(values, unit):
 
 
 def in_units(weight):
-    """The weights divided by a power of two that makes their sum finite, and that power.
+    """The weights divided by a power of two that keeps their sum in a safe range,
+    and that power.
 
-    Weights near the float maximum would sum to inf; every metric is a ratio,
-    so counting them in larger units changes none (the division is exact).
+    Weights near the float maximum would sum to inf, and products of sums (the
+    pairs of an AUC, the four sums under MCC's root) under- or overflow long
+    before the sums do: at 2**-1000 or 2**1000. Every metric is a ratio, so
+    counting in other units changes none, and the division is exact: weights
+    scaled by any power of two give the same tallies in other units, and so
+    the same metrics to the last bit.
     """
     if weight is None:
         return None, 1.0
     with np.errstate(over="ignore"):
-        if np.isfinite(weight.sum()):
+        total = weight.sum()
+    if np.isfinite(total):
+        if total == 0 or SAFE_SUMS[0] <= total <= SAFE_SUMS[1]:
             return weight, 1.0
-    exponent = np.frexp(weight.max())[1] + int(np.ceil(np.log2(len(weight)))) - 1020
+        exponent = min(np.frexp(total)[1], 1023)  # the sum in [0.5, 1), or [1, 2) at the top
+    else:  # each weight below 1 / n (the sum below 1), or below 2 at the float maximum
+        exponent = min(np.frexp(weight.max())[1] + int(np.ceil(np.log2(len(weight)))), 1023)
     unit = 2.0**exponent
     return weight / unit, unit
 

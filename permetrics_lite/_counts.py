@@ -3,15 +3,27 @@
 A SQL engine (DuckDB, Spark, BigQuery ...) does the heavy pass over the
 samples with ``GROUP BY y_true, y_pred``; :func:`from_counts` finishes the
 evaluation from its result, exactly as if each row were its count of samples.
+The label columns are read as the constructor reads them (a pandas column, an
+Arrow column or a polars column each by its own path), so the classes and
+their order are those of the samples; the count and weight columns are read
+as exact numbers whatever their type.
 """
 
+import math
+import numbers
+from decimal import Decimal
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 
-from . import _confusion, _validation
+from . import _coded, _confusion, _validation
 from ._docstrings import share
 from ._options import NOT_GIVEN
+
+# the largest integer a float64 holds with both its neighbours: from 2**53 on, a
+# float count may be the rounding of another integer (2**53 + 1 reads as 2**53)
+SAFE_FLOAT_COUNT = 2**53 - 1
 
 
 class CountedGroups(NamedTuple):
@@ -30,26 +42,42 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
     """Build an evaluation from aggregated rows: one row per (true, predicted) pair.
 
     The result equals the evaluation of the samples the rows stand for (each
-    row repeated ``count`` times), for every metric; with ``group``, so do
-    the evaluations of ``by_group()``. Duplicate pairs are added up.
+    row repeated ``count`` times, in the frame's own column types), for
+    every metric, the classes and their order included; with ``group``, so
+    do the evaluations of ``by_group()``. Duplicate pairs are added up.
 
     Parameters
     ----------
-    frame : DataFrame, pyarrow Table or RecordBatchReader, or polars DataFrame
-        The aggregated rows (polars and pyarrow are read through pyarrow).
+    frame : pandas, pyarrow or polars frame
+        The aggregated rows: a pandas DataFrame, a pyarrow Table, RecordBatch
+        or RecordBatchReader (what DuckDB's ``.arrow()`` returns), or a polars
+        DataFrame or LazyFrame. A LazyFrame is collected, its needed columns
+        only.
     true, pred : str, default="y_true", "y_pred"
-        The columns of true and predicted labels.
+        The columns of true and predicted labels. They are read as the
+        constructor reads the same column: a pandas Categorical's categories
+        are the classes, in their order (unused ones included), as for
+        ``ClassificationMetric(y_true, y_pred)``; Arrow and polars columns
+        (dictionary, Categorical and Enum ones included) give the sorted
+        labels of their samples.
     count : str, default=None
-        An integer column: the number of samples of each row (default: each
-        row is one sample).
+        A column of the number of samples of each row (default: each row is
+        one sample): whole numbers >= 0 of any numeric type, read exactly:
+        integers (signed, unsigned, pandas' nullable ones without missing
+        values), decimals (Arrow ``decimal128`` and ``decimal256``, polars
+        ``Decimal``, Python ``Decimal`` objects) and floats up to
+        ``2**53 - 1`` (DuckDB's ``sum()`` is a ``HUGEINT``: a decimal
+        through ``.arrow()`` and ``.pl()``, a float through ``.df()``).
     weight : str, default=None
-        A column of summed sample weights: the evaluation is weighted.
+        A column of summed sample weights (numbers of any type, decimals
+        included): the evaluation is weighted. With ``count``, a row of no
+        samples must weigh 0.
     group : str, default=None
         A grouping column: ``by_group()`` (without arguments) then gives an
         evaluation per group.
     labels : array-like, default=None
         The classes and their order, as for the constructor. By default the
-        sorted labels of the rows that count a sample.
+        classes of the samples (the rows that count one).
     {{query_defaults}}
 
     Returns
@@ -61,10 +89,15 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
     Raises
     ------
     ValueError
-        For a column that is not in the frame, negative or all-zero counts,
-        and every problem of the labels or weights the constructor refuses.
+        For a column that is not in the frame (or that names several), a
+        count that is missing, fractional, negative or a float beyond
+        ``2**53 - 1``, all-zero counts, a positive weight on a row of no
+        samples, and every problem of the labels or weights the constructor
+        refuses (in any row, those of no samples included).
     TypeError
-        For a frame of another type, or counts that are not integers.
+        For a frame of another type, or a count column that does not hold numbers.
+    OverflowError
+        For counts whose total exceeds int64.
 
     Examples
     --------
@@ -76,31 +109,53 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
     >>> cm = ClassificationMetric.from_counts(rows, count="n")
     >>> cm.n_samples, cm.AS(), cm.CM().tolist()
     (100, 0.85, [[40, 10], [5, 45]])
+
+    Counts summed by a database may come as floats or decimals; whole ones
+    are counts:
+
+    >>> from decimal import Decimal
+    >>> rows["n"] = [Decimal(40), Decimal(10), Decimal(45), Decimal(5)]
+    >>> ClassificationMetric.from_counts(rows, count="n").n_samples
+    100
+
+    A Categorical's categories are the classes, as for the constructor:
+
+    >>> rows["y_true"] = pd.Categorical(rows["y_true"], categories=["dog", "cat", "fox"])
+    >>> ClassificationMetric.from_counts(rows, count="n").labels.tolist()
+    ['dog', 'cat', 'fox']
     """
     columns = {"true": true, "pred": pred, "count": count, "weight": weight, "group": group}
-    data = _validation.counts_frame(frame, columns)
-    targets = _validation.check_targets(data[true], data[pred], labels)
-    classes, t, p, _ = _confusion.encode(targets.true, targets.pred, targets.classes)
+    rows = _Rows.of(frame, columns)
     if count is None:
-        samples, n_samples = np.ones(len(data), dtype=np.int64), len(data)
+        samples, n_samples = np.ones(rows.n, dtype=np.int64), rows.n
     else:
-        samples, n_samples = _validation.check_counts(data[count].to_numpy(), count)
-    weights = _validation.check_sample_weight(
-        None if weight is None else data[weight], len(data), data.index,
-        name=f"weight={weight!r}")
-    rows = samples > 0  # a row of no samples adds no sample, no class and no group
-    if labels is None:
+        samples, n_samples = check_counts(_numbers(rows.column(count), exact=True), count,
+                                          rows.dtype(count))
+    weights = None
+    if weight is not None:
+        weights = _validation.check_sample_weight(_weight_values(rows.column(weight)), rows.n,
+                                                  name=f"weight={weight!r}")
+        if count is not None:
+            _check_weights_of_no_samples(samples, weights, count, weight)
+    # every row's labels are checked; the classes are those of the samples, read
+    # from the rows that count one, as the constructor reads the samples
+    targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)
+    kept = samples > 0
+    if not kept.all():
+        rows, samples = rows.subset(kept), samples[kept]
+        weights = None if weights is None else weights[kept]
+        targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)
+    classes, t, p, complete = _confusion.encode(targets.true, targets.pred, targets.classes)
+    if not complete:  # a range of integers, or unused dictionary entries: as build() drops them
         present = np.zeros(len(classes), dtype=bool)
-        present[t[rows]] = present[p[rows]] = True
+        present[t] = present[p] = True
         lookup = np.cumsum(present) - 1
         classes, t, p = classes[present], lookup[t], lookup[p]
     k = len(classes)
-    index, samples = t[rows].astype(np.int64) * k + p[rows], samples[rows]
-    weights = None if weights is None else weights[rows]
+    index = t.astype(np.int64) * k + p
     groups = None
     if group is not None:
-        codes, keys, names = _validation.check_groups(data[group][rows], len(index),
-                                                      data.index[rows])
+        codes, keys, names = _validation.check_groups(rows.groups(group), len(index))
         parts = [codes == code for code in range(len(keys))]
         tallies = [_tallies(index[r], samples[r], None if weights is None else weights[r], k)
                    for r in parts]
@@ -120,3 +175,227 @@ def _tallies(index, samples, weights, n_classes):
     weights, unit = _confusion.in_units(weights)
     cells = _confusion.summed_cells(index, weights)
     return _confusion.from_cells(cells, n_classes)._replace(unit=unit)
+
+
+# --------------------------------------------------------------------------
+# The frame: its rows, column by column, in its own types
+# --------------------------------------------------------------------------
+
+
+class _Rows:
+    """The rows of a pandas, Arrow or polars frame (its needed columns): each column
+    as the frame holds it (a pandas Series, an Arrow ChunkedArray, a polars Series),
+    which is what the constructor would be given."""
+
+    def __init__(self, frame, kind):
+        self.frame, self.kind = frame, kind
+        self.n = frame.num_rows if kind == "pyarrow" else len(frame)
+
+    @classmethod
+    def of(cls, frame, columns):
+        """The frame's rows, or an error naming what is wrong with it."""
+        kind = type(frame).__module__.split(".")[0]
+        wanted = list(dict.fromkeys(name for name in columns.values() if name is not None))
+        if kind == "pyarrow" and hasattr(frame, "read_all"):  # a RecordBatchReader
+            frame = frame.read_all()
+        if kind == "pyarrow" and hasattr(frame, "column_names"):  # a Table or RecordBatch
+            _validation.check_count_columns(columns, list(frame.column_names))
+            import pyarrow as pa
+
+            frame = frame.select(wanted)
+            if isinstance(frame, pa.RecordBatch):
+                frame = pa.Table.from_batches([frame])
+        elif kind == "polars" and hasattr(frame, "collect"):  # a LazyFrame: its columns only
+            _validation.check_count_columns(columns, list(frame.collect_schema().names()))
+            frame = frame.select(wanted).collect()
+        elif kind == "polars" and hasattr(frame, "get_column"):
+            _validation.check_count_columns(columns, list(frame.columns))
+            frame = frame.select(wanted)
+        elif isinstance(frame, pd.DataFrame):
+            _validation.check_count_columns(columns, list(frame.columns))
+            kind = "pandas"
+        else:
+            raise TypeError(
+                "from_counts takes a pandas DataFrame, a pyarrow Table, RecordBatch or "
+                "RecordBatchReader, or a polars DataFrame or LazyFrame of aggregated rows; got "
+                f"{type(frame).__name__}."
+            )
+        rows = cls(frame, kind)
+        if rows.n == 0:
+            raise ValueError("from_counts got a frame without rows; at least one is needed.")
+        return rows
+
+    def column(self, name):
+        if self.kind == "pyarrow":
+            return self.frame.column(name)
+        if self.kind == "polars":
+            return self.frame.get_column(name)
+        return self.frame[name]
+
+    def dtype(self, name):
+        """The type of a column, as the frame names it (for messages)."""
+        return self.frame.schema.field(name).type if self.kind == "pyarrow" else (
+            self.column(name).dtype)
+
+    def subset(self, mask):
+        """The rows where ``mask`` is True (a Categorical keeps its categories, an
+        Arrow dictionary its dictionary)."""
+        return _Rows(self.frame.filter(mask) if self.kind != "pandas" else self.frame.loc[mask],
+                     self.kind)
+
+    def groups(self, name):
+        """A grouping column as a pandas Series named after it."""
+        column = self.column(name)
+        if self.kind == "pandas":
+            return column.reset_index(drop=True)
+        column = column if isinstance(column, pd.Series) else column.to_pandas()
+        return column.rename(name)
+
+
+# --------------------------------------------------------------------------
+# Counts and weights: numbers of any type, read exactly
+# --------------------------------------------------------------------------
+
+
+def _numbers(column, exact):
+    """A count or weight column as a numpy array: integers or floats, or objects
+    (Python ``Decimal``, ``int``, missing values) for what these cannot hold exactly.
+    ``exact``: decimals become int64 when they are whole and fit it (counts), else
+    float64 (weights)."""
+    arrow = _coded.arrow_of(column)
+    if arrow is None:
+        # pandas: nullable integers give int64 (float with NaN when missing), Arrow-less
+        # objects stay objects
+        return column.to_numpy() if isinstance(column, pd.Series) else np.asarray(column)
+    import pyarrow as pa
+
+    if pa.types.is_decimal(arrow.type) and not arrow.null_count:
+        try:
+            return arrow.cast(pa.int64() if exact else pa.float64()).to_numpy()
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):  # a fraction, or beyond
+            pass  # int64: the value-by-value checks find and name it
+    if isinstance(arrow, pa.ChunkedArray):
+        return arrow.to_numpy()
+    return arrow.to_numpy(zero_copy_only=False)
+
+
+def check_counts(values, column, dtype=None):
+    """Whole numbers of samples >= 0, exact, as int64; and their total (a Python int).
+
+    Every numeric type is read exactly: integers as they are, Python ``Decimal``
+    objects of any scale when whole, floats when whole and at most 2**53 - 1.
+    ``dtype``: the column's own type, for messages (default: that of ``values``).
+    """
+    kind = values.dtype.kind
+    dtype = values.dtype if dtype is None else dtype
+    if kind not in "iufO":
+        raise _not_numbers(values, column, dtype)
+    missing = pd.isna(values)
+    if missing.any():
+        raise ValueError(
+            f"count={column!r} has {int(missing.sum())} missing value(s) (null, NaN or NA), "
+            f"the first at row {int(np.argmax(missing))}; each row needs its number of "
+            "samples (fill in or drop those rows)."
+        )
+    if kind == "O":
+        for value in values:
+            if isinstance(value, (bool, np.bool_)) or not isinstance(
+                    value, (numbers.Real, Decimal)):
+                raise _not_numbers(values, column, dtype, value)
+    if kind in "fO":
+        whole = (np.isfinite(values) & (values == np.floor(values)) if kind == "f" else
+                 np.array([_is_whole(value) for value in values], dtype=bool))
+        if not whole.all():
+            first = int(np.argmin(whole))
+            raise ValueError(
+                f"count={column!r} has {int(np.count_nonzero(~whole))} value(s) that are not "
+                f"whole numbers (e.g. {_plain(values[first])!r} at row {first}); a count is "
+                "a whole number of samples."
+            )
+    negative = np.asarray(values < 0, dtype=bool)
+    if negative.any():
+        raise ValueError(
+            f"count={column!r} has {int(negative.sum())} negative value(s), the first at "
+            f"row {int(np.argmax(negative))}; counts of samples are >= 0."
+        )
+    if kind in "fO":
+        unsafe = (values > SAFE_FLOAT_COUNT if kind == "f" else np.array(
+            [isinstance(value, (float, np.floating)) and value > SAFE_FLOAT_COUNT
+             for value in values], dtype=bool))
+        if unsafe.any():
+            first = int(np.argmax(unsafe))
+            raise ValueError(
+                f"count={column!r} has {int(unsafe.sum())} float value(s) beyond 2**53 - 1 "
+                f"(e.g. {_plain(values[first])!r} at row {first}), where a float may be the "
+                "rounding of another integer; pass the counts as integers or decimals (e.g. "
+                "CAST(n AS BIGINT) in SQL, or DuckDB's .arrow() rather than .df())."
+            )
+        values = values.astype(np.int64) if kind == "f" else _integers(values)
+    total = _validation.exact_total(values)
+    if total > _validation.INT64_MAX:
+        raise OverflowError(
+            f"count={column!r} counts {total} samples in all, more than the 2**63 - 1 that "
+            "int64 counts hold; divide the counts (every ratio metric is unchanged)."
+        )
+    if total == 0:
+        raise ValueError(f"count={column!r} is all zero; at least one row must count a sample.")
+    return values.astype(np.int64), total
+
+
+def _is_whole(value):
+    """Whether a number (not missing) is a whole number."""
+    if isinstance(value, numbers.Integral):
+        return True
+    if isinstance(value, Decimal):
+        return value.is_finite() and value == value.to_integral_value()
+    return math.isfinite(value) and value == math.floor(value)
+
+
+def _integers(values):
+    """Whole numbers held as objects, as int64, or as Python ints beyond it (which the
+    check of the total then refuses)."""
+    integers = [int(value) for value in values]
+    try:
+        return np.array(integers, dtype=np.int64)
+    except OverflowError:
+        counts = np.empty(len(integers), dtype=object)
+        counts[:] = integers
+        return counts
+
+
+def _plain(value):
+    """A numpy scalar as the Python value it stands for (a Decimal as it is)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _not_numbers(values, column, dtype, example=None):
+    example = values[0] if example is None else example
+    return TypeError(
+        f"count={column!r} must hold numbers of samples (whole numbers of any numeric type); "
+        f"got dtype {dtype} (e.g. {_plain(example)!r})."
+    )
+
+
+def _weight_values(column):
+    """A weight column as numbers the weight checks take: decimals as float64 (missing
+    values stay objects, for the checks to name them)."""
+    values = _numbers(column, exact=False)
+    if values.dtype.kind == "O" and pd.api.types.infer_dtype(values, skipna=False) in (
+            "decimal", "mixed-integer"):
+        try:
+            return values.astype(np.float64)
+        except (TypeError, ValueError):  # not numbers: the weight checks name them
+            pass
+    return values
+
+
+def _check_weights_of_no_samples(samples, weights, count, weight):
+    """A positive weight on a row of no samples weighs samples that do not exist."""
+    contradictory = (samples == 0) & (weights > 0)
+    if contradictory.any():
+        first = int(np.argmax(contradictory))
+        raise ValueError(
+            f"weight={weight!r} is positive on {int(contradictory.sum())} row(s) where "
+            f"count={count!r} is 0, the first at row {first} (weight {float(weights[first])!r}); "
+            "a row of no samples has no weight: fix its count, or give it weight 0."
+        )

@@ -16,9 +16,6 @@ import numpy as np
 
 from . import _formulas, _warnings
 
-# Rows of a score matrix count as probabilities when they sum to 1 within this:
-# float32 probabilities (softmax output) sum to 1 within about 1e-7.
-PROBABILITY_TOLERANCE = 1e-6
 EPS = np.finfo(np.float64).eps  # log loss clips probabilities to [EPS, 1 - EPS]
 
 

@@ -8,7 +8,7 @@ column, the second class's); a matrix of three or more columns is multiclass.
 
 import numpy as np
 
-from . import _confusion, _formulas, _ranking, _validation, _warnings
+from . import _confusion, _formulas, _ranking, _scores, _validation, _warnings
 from ._docstrings import share
 
 AUC_AVERAGES = ("macro", "weighted", None)
@@ -48,6 +48,11 @@ def has_scores(self):
     return scored is not None and (scored.scores is not None or scored.matrix is not None)
 
 
+def is_scored_binary(self):
+    """Whether the evaluation ranks binary scores: 1-D, or a two-column matrix."""
+    return has_scores(self) and (self._scored.scores is not None or self.n_classes == 2)
+
+
 def is_binary(self, query):
     if not has_scores(self):
         raise _validation.scores_needed(query, False)
@@ -64,17 +69,21 @@ def class_rankings(self):
 
 
 def positive_ranking(self):
-    """The ranking of a binary problem: 1-D scores, or a matrix's second column."""
+    """The ranking of a binary problem: 1-D scores, or the positive class's column
+    of a matrix (the second, unless ``pos_label`` named the first)."""
     scored = self._scored
     if scored.scores is None:
-        return class_rankings(self)[1]
+        return class_rankings(self)[scored.positive]
     return cached(self, "positive", lambda: _ranking.rank(
         scored.scores, self._true == scored.positive, _weight(self)[0]))
 
 
-def check_probabilities(self, query):
+def check_probabilities(self, query, warn=False):
     """Refuse scores that are not probabilities: values outside [0, 1], or rows of a
-    matrix that do not sum to 1."""
+    matrix whose sums are not 1 within :func:`~permetrics_lite._scores.row_tolerances`.
+    ``warn``: as scikit-learn's log loss and Brier score, warn of rows summing to 1
+    within that tolerance but not within the narrower one (probabilities rounded
+    to a few decimals: the loss is of slightly other numbers)."""
     if not has_scores(self):
         raise _validation.scores_needed(query, False)
 
@@ -83,18 +92,28 @@ def check_probabilities(self, query):
         values = scored.scores if scored.scores is not None else scored.matrix
         low, high = float(values.min()), float(values.max())
         if low < 0 or high > 1:
-            return f"holds values outside [0, 1] (from {low!r} to {high!r})"
-        if values.ndim == 2:
-            off = np.abs(values.sum(axis=1) - 1) > _ranking.PROBABILITY_TOLERANCE
-            if off.any():
-                row = int(np.argmax(off))
-                return (f"has {int(off.sum())} row(s) that do not sum to 1 (within "
-                        f"{_ranking.PROBABILITY_TOLERANCE}), the first row {row} "
-                        f"summing to {float(values[row].sum())!r}")
-        return None
-    problem = cached(self, "not_probabilities", compute)
+            return f"holds values outside [0, 1] (from {low!r} to {high!r})", None
+        if values.ndim == 1:
+            return None, None
+        gap = np.abs(values.sum(axis=1) - 1)
+        tolerance, quiet = _scores.row_tolerances(scored.eps)
+        off = gap > tolerance
+        if off.any():
+            row = int(np.argmax(off))
+            return (f"has {int(off.sum())} row(s) that do not sum to 1 (within "
+                    f"{tolerance:.3g}), the first row {row} summing to "
+                    f"{float(values[row].sum())!r}"), None
+        loose = gap > quiet
+        return None, (int(loose.sum()), int(np.argmax(loose)), quiet) if loose.any() else None
+    problem, rounded = cached(self, "not_probabilities", compute)
     if problem is not None:
         raise _validation.not_probabilities(query, problem)
+    if warn and rounded is not None:
+        count, row, quiet = rounded
+        _warnings.warn(
+            f"{query}: {count} row(s) of y_score do not sum to 1 within {quiet:.3g} (the "
+            f"first is row {row}): probabilities rounded to a few decimals? The loss is "
+            "of the rows as they are; normalise them to silence this.", UserWarning)
 
 
 def _undefined(what):
@@ -312,8 +331,8 @@ def binary_ap(ranking, what):
 
 
 def _probability_sum(self, query, of_ranking):
-    """The sum over the samples of a probability metric's terms, from the rankings."""
-    check_probabilities(self, query)
+    """The sum over the samples of a loss's terms, from the rankings."""
+    check_probabilities(self, query, warn=True)
     if self._scored.scores is not None:
         return of_ranking(positive_ranking(self), complement=True)
     return sum(of_ranking(r) for r in class_rankings(self))
@@ -342,7 +361,14 @@ def log_loss(self, *, normalize=True):
     ------
     ValueError
         For an evaluation without scores, or scores that are not
-        probabilities (outside [0, 1], or rows not summing to 1 within 1e-6).
+        probabilities (outside [0, 1], or rows not summing to 1 within 1e-5,
+        scikit-learn's ``np.allclose``; within 3.5e-4 for float32 scores).
+
+    Warns
+    -----
+    UserWarning
+        For rows that sum to 1 only within that tolerance (probabilities
+        rounded to a few decimals), as scikit-learn's ``log_loss`` does.
 
     See Also
     --------
@@ -354,7 +380,8 @@ def log_loss(self, *, normalize=True):
     :math:`\\mathrm{LL} = -\\frac{1}{N} \\sum_i \\log p_{i, y_i}`, as
     ``sklearn.metrics.log_loss``. It is summed over the cached rankings:
     samples of equal probability share one logarithm. scikit-learn only
-    warns about rows that do not sum to 1; here they are an error.
+    warns about rows that do not sum to 1; here rows beyond its ``allclose``
+    tolerance are an error.
 
     Examples
     --------

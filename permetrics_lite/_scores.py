@@ -25,8 +25,31 @@ class Scored(NamedTuple):
     rank_counts: np.ndarray  # histogram of the ranks under the default weights
     scores: Optional[np.ndarray]  # the 1-D binary scores, for threshold sweeps; None for a matrix
     threshold: Optional[float]  # the decision threshold of 1-D scores
-    positive: int = 1  # the code of the positive class of 1-D scores
+    positive: int = 1  # the code of the positive class of binary scores
     matrix: Optional[np.ndarray] = None  # a score matrix, its columns in class order
+    eps: float = float(np.finfo(np.float64).eps)  # the epsilon of the scores' own type
+
+
+def in_precision(threshold, dtype):
+    """The threshold rounded to the scores' own precision, where they are compared:
+    as NumPy compares a float32 array with a Python float, so a float32 score
+    written as the threshold (0.7) is at it, not below it."""
+    with np.errstate(over="ignore"):
+        return float(np.asarray(threshold, dtype=dtype))
+
+
+def row_tolerances(eps):
+    """How far from 1 the sum of a row of probabilities (of a type of epsilon ``eps``)
+    may be, and how far before the losses warn.
+
+    scikit-learn's rules: its AUC takes rows within ``np.allclose(row_sum, 1)``
+    (1e-5, and 1e-8 more), so probabilities written with 6 decimals pass; its
+    log loss and Brier score warn beyond the square root of the type's epsilon
+    (and 1e-8): 1.5e-8 for float64, 3.5e-4 for float32, 0.031 for float16, which
+    is also the tolerance of the narrow types.
+    """
+    warn = 1e-8 + float(np.sqrt(eps))
+    return max(1e-8 + 1e-5, warn), warn
 
 
 def decide(true, scores, threshold):

@@ -5,6 +5,7 @@ package plain numpy arrays of one label kind, or raises an error that names the
 argument, says what was found and what to do about it.
 """
 
+import decimal
 import difflib
 from dataclasses import dataclass
 from typing import Optional
@@ -911,6 +912,22 @@ class ScoreTargets:
     columns: np.ndarray  # the class of each column; (negative, positive) for 1-D scores
     classes: np.ndarray  # the same classes in the order of the evaluation
     index: Optional[pd.Index]
+    positive: int = 1  # the column of the positive class of binary scores
+    dtype: np.dtype = np.dtype(np.float64)  # the scores' own type, before float64
+
+
+def _score_frame(y_score):
+    """A polars DataFrame or a pyarrow Table (or RecordBatch) of scores as a pandas
+    DataFrame, its column names kept; anything else as it is."""
+    kind = type(y_score).__module__.split(".")[0]
+    if kind == "polars" and hasattr(y_score, "get_columns"):
+        return pd.concat([pd.Series(column.to_numpy(), name=column.name)
+                          for column in y_score.get_columns()], axis=1)
+    if kind == "pyarrow" and hasattr(y_score, "column_names"):
+        return pd.concat([pd.Series(column.to_numpy(zero_copy_only=False), name=name)
+                          for name, column in zip(y_score.column_names, y_score.columns)],
+                         axis=1)
+    return y_score
 
 
 def _named_columns(frame):
@@ -925,6 +942,7 @@ def check_scores(y_true, y_score, labels, pos_label=None):
 
     ``pos_label`` (None when not given) names the class of 1-D scores.
     """
+    y_score = _score_frame(y_score)
     names = _named_columns(y_score) if isinstance(y_score, pd.DataFrame) else None
     true, score = _to_column(y_true, "y_true"), _to_column(y_score, "y_score")
     if true.values.ndim != 1:
@@ -938,7 +956,7 @@ def check_scores(y_true, y_score, labels, pos_label=None):
             f"{len(score.values)}; they must hold one label and one score (row) per sample."
         )
     _check_aligned([("y_true", true.index), ("y_score", score.index)])
-    scores = _check_score_values(score.values)
+    scores, dtype = _check_score_values(score.values)
     named = {"y_true": _check_label_values(true.values, "y_true")}
     labels = check_labels(labels)
     if labels is not None:
@@ -957,14 +975,20 @@ def check_scores(y_true, y_score, labels, pos_label=None):
         elif labels is None and names is None:  # a Categorical: columns in sorted order
             columns = np.sort(classes)
         _check_score_columns(scores, columns)
+        positive = 1  # the second column (scikit-learn's classes_[1]) ...
+        if len(columns) == 2 and pos_label is not None:  # ... unless pos_label names one
+            positive = _label_position(pos_label, columns)
+            if positive is None or positive < 0:
+                raise ValueError(f"pos_label={pos_label!r} is not a label of this problem; "
+                                 f"valid labels are {_preview(columns)}.")
     else:
         claims = {} if pos_label is None else {f"pos_label={pos_label!r}": pos_label}
         if names is not None:
             claims[f"the column name of y_score ({names[0]!r})"] = names[0]
         classes, positive = _binary_classes(values, classes, labels is not None, claims)
-        columns = classes[[1 - positive, positive]]
+        columns, positive = classes[[1 - positive, positive]], 1
     return ScoreTargets(values, scores, columns, classes,
-                        true.index if true.index is not None else score.index)
+                        true.index if true.index is not None else score.index, positive, dtype)
 
 
 def _binary_classes(values, classes, given, claims):
@@ -1035,28 +1059,61 @@ def _label_position(label, classes):
 
 
 def _check_score_values(values):
-    """Finite numbers: float64 for 1-D scores (kept), the matrix as it is (not kept)."""
+    """Finite numbers: float64 for 1-D scores (kept), the matrix as it is (not kept);
+    and the scores' own dtype (float64 for integers and Python numbers)."""
     if values.dtype.kind == "O":
         missing = pd.isna(values)
         if missing.any():
             _raise_not_finite(missing, "missing (NaN, None or NA)")
-        try:
-            values = values.astype(np.float64)
-        except (TypeError, ValueError):
-            values = None
-    if values is None or values.dtype.kind not in "biuf":
-        kind = "objects" if values is None else f"dtype {values.dtype}"
+        kind = pd.api.types.infer_dtype(values.ravel(), skipna=False)
+        if kind not in _NUMBERS:  # text is never read as a number
+            first = next((v for v in values.ravel() if not isinstance(
+                v, (bool, int, float, np.number, decimal.Decimal))), values.ravel()[0])
+            raise TypeError(
+                f"y_score must hold numbers (probabilities, scores or decision values); got "
+                f"{type(first).__name__} values such as {first!r}. Convert them to numbers "
+                "first (e.g. pandas.to_numeric); for predicted labels use "
+                "ClassificationMetric(y_true, y_pred)."
+            )
+        if kind == "integer":
+            _check_exact_integers(np.array([int(v) for v in values.ravel()],
+                                           dtype=object).reshape(values.shape))
+        values = values.astype(np.float64)
+    if values.dtype.kind not in "biuf":
         raise TypeError(
             f"y_score must hold numbers (probabilities, scores or decision values); got "
-            f"{kind}. For predicted labels use ClassificationMetric(y_true, y_pred)."
+            f"dtype {values.dtype}. For predicted labels use ClassificationMetric(y_true, y_pred)."
         )
+    if values.dtype.kind in "iu":
+        _check_exact_integers(values)
     if values.dtype.kind == "f":
         not_finite = ~np.isfinite(values)
         if not_finite.any():
             _raise_not_finite(not_finite, "NaN or infinite")
     if values.ndim == 2 and values.shape[1] == 0:
         raise ValueError("y_score has no columns; give one column of scores per class.")
-    return values.astype(np.float64) if values.ndim == 1 else values
+    dtype = values.dtype if values.dtype.kind == "f" else np.dtype(np.float64)
+    return (values.astype(np.float64) if values.ndim == 1 else values), dtype
+
+
+_NUMBERS = ("integer", "floating", "mixed-integer-float", "decimal", "boolean")
+EXACT_INTEGERS = 2**53  # float64 holds every integer up to this, and not every one above
+
+
+def _check_exact_integers(values):
+    """Integer scores are compared as float64: refuse those it cannot hold exactly,
+    where neighbours would tie."""
+    if -EXACT_INTEGERS <= values.min() and values.max() <= EXACT_INTEGERS:
+        return
+    beyond = (values < -EXACT_INTEGERS) | (values > EXACT_INTEGERS)
+    first = tuple(np.argwhere(beyond)[0])
+    where = f"position {first[0]}" if beyond.ndim == 1 else f"row {first[0]}, column {first[1]}"
+    raise ValueError(
+        f"y_score holds {int(np.count_nonzero(beyond))} integer(s) beyond +-2**53, the "
+        f"first {int(values[first])} at {where}; float64 does not hold every such "
+        "integer, so neighbouring scores would tie. Pass their ranks instead "
+        "(scipy.stats.rankdata keeps their order and ties) or shift them into +-2**53."
+    )
 
 
 def _raise_not_finite(bad, problem):
@@ -1342,11 +1399,11 @@ def not_one_number(name, group):
 # --------------------------------------------------------------------------
 
 
-def correction_without_asymptotic(method):
-    return ValueError(
-        f"correction applies to method='asymptotic' only; method={method!r} has no "
-        "continuity correction."
-    )
+def check_paired(named_indexes):
+    """The predictions of two models pair up with each other by sample, as ``y_true``
+    and ``y_pred`` do: pandas inputs must share one index. ``named_indexes``:
+    (argument, pandas index or None) pairs."""
+    _check_aligned(named_indexes)
 
 
 # --------------------------------------------------------------------------
@@ -1354,57 +1411,21 @@ def correction_without_asymptotic(method):
 # --------------------------------------------------------------------------
 
 
-def counts_frame(frame, columns):
-    """The named columns of a pandas DataFrame, a pyarrow Table or RecordBatchReader, or
-    a polars DataFrame, as a pandas DataFrame. ``columns``: {argument: column name}."""
-    kind = type(frame).__module__.split(".")[0]
-    if kind == "pyarrow" and hasattr(frame, "read_all"):  # a RecordBatchReader
-        frame = frame.read_all()
-    if kind in ("pyarrow", "polars") and hasattr(frame, "column_names" if kind == "pyarrow"
-                                                 else "columns"):
-        found = list(frame.column_names if kind == "pyarrow" else frame.columns)
-        _check_count_columns(columns, found)
-        wanted = list(dict.fromkeys(name for name in columns.values() if name is not None))
-        frame = frame.select(wanted).to_pandas()
-    elif not isinstance(frame, pd.DataFrame):
-        raise TypeError(
-            "from_counts takes a pandas DataFrame, a pyarrow Table or RecordBatchReader, or "
-            f"a polars DataFrame of aggregated rows; got {type(frame).__name__}."
-        )
-    _check_count_columns(columns, list(frame.columns))
-    if len(frame) == 0:
-        raise ValueError("from_counts got a frame without rows; at least one is needed.")
-    return frame
-
-
-def _check_count_columns(columns, found):
+def check_count_columns(columns, found):
+    """Each argument of from_counts names one column of the frame. ``columns``:
+    {argument: column name or None}; ``found``: the frame's column names."""
+    text = [str(c) for c in found]
     for argument, name in columns.items():
         if name is not None and name not in found:
             raise ValueError(
                 f"{argument}={name!r} names no column of the frame; its columns are "
-                f"{[str(c) for c in found]}.{_closest(name, [str(c) for c in found], n=1)}"
+                f"{text}.{_closest(name, text, n=1)}"
             )
-
-
-def check_counts(values, column):
-    """A count column: non-negative integers (Python ints beyond int64 refused)."""
-    counts = np.asarray(values)
-    if counts.dtype.kind not in "iu":
-        raise TypeError(
-            f"count={column!r} must hold integers (the number of samples of each row); "
-            f"got dtype {counts.dtype}. Sums of weights go in weight=."
-        )
-    negative = counts < 0
-    if negative.any():
-        raise ValueError(
-            f"count={column!r} has {int(negative.sum())} negative value(s), the first at "
-            f"row {int(np.argmax(negative))}; counts of samples are >= 0."
-        )
-    total = exact_total(counts)
-    check_count_total(total, f"count={column!r}")
-    if total == 0:
-        raise ValueError(f"count={column!r} is all zero; at least one row must count a sample.")
-    return counts.astype(np.int64), total
+        if name is not None and found.count(name) > 1:
+            raise ValueError(
+                f"{argument}={name!r} names {found.count(name)} columns of the frame; "
+                "rename them so that each name is one column."
+            )
 
 
 # --- metrics of scores (``_score_metrics``) ---

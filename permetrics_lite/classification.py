@@ -178,17 +178,22 @@ class ClassificationMetric:
         """Build an evaluation from scores: thresholded binary scores or a score matrix.
 
         The scores become predictions once, at construction: 1-D scores
-        predict the positive class where ``score >= threshold``; an (N, K)
+        predict the positive class where ``score >= threshold`` (the threshold
+        rounded to the scores' own type, as NumPy compares); an (N, K)
         matrix predicts the class of its highest score, the first column of
         equal ones (``numpy.argmax``).
 
         1-D scores are the scores of the positive class: the class named by
         ``pos_label``, by ``labels=[negative, positive]`` or by the column
         name of a one-column DataFrame, else the second of the sorted
-        classes (scikit-learn's ``classes_[1]``). A plain matrix's columns
-        are the classes of ``labels``, else the sorted classes (an
-        estimator's ``classes_``), even for a Categorical ``y_true``; only a
-        DataFrame maps its columns by name. The result answers every metric, and
+        classes (scikit-learn's ``classes_[1]``); of a two-column matrix, the
+        class of its second column unless ``pos_label`` names the first. Every
+        score metric and curve of a binary problem is of the positive class,
+        and the ``pos_label`` of binary metrics such as ``PS`` defaults to it. A
+        plain matrix's columns are the classes of ``labels``, else the sorted
+        classes (an estimator's ``classes_``), even for a Categorical
+        ``y_true``; a DataFrame (pandas or polars) or a pyarrow Table maps its
+        columns by name. The result answers every metric, and
         also the score queries: top-k accuracy (``TKA``) from a histogram of
         the rank of each sample's true class, and, for 1-D scores, the
         threshold curve (``threshold_curve``, ``best_threshold``).
@@ -199,14 +204,18 @@ class ClassificationMetric:
             True class labels, as for the constructor.
         y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
             Finite numbers: probabilities, scores or decision values (any
-            range). 1-D (or a one-column DataFrame named after its class):
-            the score of the positive class of a binary problem. 2-D: one
-            column per class, in the order of ``labels``, else of the sorted
-            classes; a DataFrame's column names name the classes (pandas'
+            range; integers within +-2**53, which float64 holds exactly; text
+            is refused, even "0.8"). 1-D (or a one-column DataFrame named
+            after its class): the score of the positive class of a binary
+            problem. 2-D: one column per class, in the order of ``labels``,
+            else of the sorted classes; the column names of a DataFrame
+            (pandas or polars) or a pyarrow Table name the classes (pandas'
             default names ``0..K-1`` of unnamed columns do not).
         threshold : float, default=0.5
-            1-D scores only: the lowest score predicted positive. Use 0.0 for
-            decision values such as ``decision_function`` output.
+            1-D scores only: the lowest score predicted positive, compared in
+            the scores' own precision (a float32 score written 0.7 is at
+            ``threshold=0.7``). Use 0.0 for decision values such as
+            ``decision_function`` output.
         labels : array-like, default=None
             The class of each column (2-D), or ``[negative, positive]`` (1-D),
             and the order of the evaluation's classes. By default a
@@ -227,14 +236,16 @@ class ClassificationMetric:
         Raises
         ------
         ValueError
-            For NaN or infinite scores, lengths that differ, a number of
+            For NaN or infinite scores, integers beyond +-2**53, lengths that
+            differ, a number of
             columns that is not the number of classes, 1-D scores for other
             than two classes, a ``threshold`` given with a score matrix,
             ``pos_label``, ``labels`` and a column name that disagree on the
             positive class of 1-D scores, or the constructor's errors for
             ``y_true``, ``labels`` and weights.
         TypeError
-            For scores that are not numbers, or a ``threshold`` that is not one.
+            For scores that are not numbers (text included), or a
+            ``threshold`` that is not one.
 
         See Also
         --------
@@ -273,16 +284,18 @@ class ClassificationMetric:
         n_samples, n_classes = len(targets.true), len(targets.classes)
         weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
         (true,) = _confusion.encode_known(targets.columns, targets.true, where="y_true")
-        pred, ranks = _scores.decide(true, targets.scores, threshold)
+        pred, ranks = _scores.decide(true, targets.scores,
+                                     _scores.in_precision(threshold, targets.dtype))
         (true, pred), lookup = _scores.in_class_order(targets.columns, targets.classes,
                                                       true, pred)
         in_units, _ = _confusion.in_units(weight)  # counted as the tallies count
         scored = _scores.Scored(ranks, _confusion.count(ranks, n_classes, in_units),
                                 targets.scores if binary else None,
                                 threshold if binary else None,
-                                int(lookup[-1]) if binary else 1,
+                                int(lookup[targets.positive]) if n_classes == 2 else 1,
                                 None if binary else _scores.in_class_columns(targets.scores,
-                                                                             lookup))
+                                                                             lookup),
+                                float(np.finfo(targets.dtype).eps))
         evaluation = cls.__new__(cls)
         evaluation._init_state(np.array(targets.classes),
                                _confusion.tally(true, pred, n_classes, weight), n_samples,
@@ -509,7 +522,11 @@ class ClassificationMetric:
         return _options.zero_division(self._defaults, zero_division)
 
     def _averaging(self, average, pos_label, allowed=AVERAGES, one_class=("binary",)):
-        return _options.averaging(self._defaults, average, pos_label, allowed, one_class)
+        defaults = self._defaults
+        if "pos_label" not in defaults and _score_metrics.is_scored_binary(self):
+            # the positive class of binary scores, however it was named
+            defaults = dict(defaults, pos_label=self._labels[[self._scored.positive]].tolist()[0])
+        return _options.averaging(defaults, average, pos_label, allowed, one_class)
 
     def _scored_for(self, query, binary=False):
         """The score state a query needs, or a clear refusal."""

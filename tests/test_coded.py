@@ -720,13 +720,11 @@ def test_from_counts_of_coded_columns(problem, kind, data):
                                           true="t", pred="p", count="n", labels=labels)
     rows = [i for i, c in enumerate(counts) for _ in range(c)]
     samples_true, samples_pred = [y_true[i] for i in rows], [y_pred[i] for i in rows]
-    if labels is None:  # rows without samples add no class
-        # pandas makes Categoricals of Arrow dictionaries (categories: the dictionary)
-        categories = {"pandas Categorical": sorted,
-                      "pyarrow Table of dictionaries": lambda v: list(dict.fromkeys(v))}.get(kind)
-        order = (class_order(y_true, y_pred) if categories is None else
-                 class_order(y_true, y_pred, None, categories(y_true), categories(y_pred)))
-        classes = [c for c in order if c in set(samples_true) | set(samples_pred)]
+    if labels is None and kind == "pandas Categorical":  # as the constructor: every category
+        classes = class_order(y_true, y_pred, None, sorted(y_true), sorted(y_pred))
+    elif labels is None:  # the sorted labels of the samples (an Arrow dictionary's too)
+        classes = [c for c in class_order(y_true, y_pred)
+                   if c in set(samples_true) | set(samples_pred)]
     else:
         classes = labels
     assert_as_oracle(cm, samples_true, samples_pred, None, classes)

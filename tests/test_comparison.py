@@ -5,6 +5,7 @@ import warnings
 from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -109,18 +110,53 @@ def test_multilabel_right_means_every_label_right():
     (([0, 1], ["a", "b"], [0, 1]), {}, TypeError, r"y_pred_a"),
     (([0, 1], [0, 1], [1, 1]), {"method": "chi2"}, ValueError,
      r"method must be one of \['exact', 'asymptotic', 'mid-p'\]"),
-    (([0, 1], [0, 1], [1, 1]), {"correction": False}, ValueError,
-     r"correction applies to method='asymptotic' only; method='exact'"),
     (([0, 1], [0, 1], [1, 1]), {"method": "asymptotic", "correction": "yes"}, ValueError,
      r"correction must be True or False"),
-], ids=["length", "kind", "method", "correction", "bool"])
+    (([0, 1], [0, 1], [1, 1]), {"method": "exact", "correction": None}, ValueError,
+     r"correction must be True or False"),
+], ids=["length", "kind", "method", "bool", "bool with exact"])
 def test_refusals(arguments, options, error, message):
     with pytest.raises(error, match=message):
         mcnemar(*arguments, **options)
 
 
-def test_correction_refusal_in_full():
+@pytest.mark.parametrize("method", ["exact", "mid-p"])
+def test_correction_is_ignored_by_the_methods_without_one(method):
+    # as statsmodels' mcnemar(table, exact=True, correction=...): either value is accepted
+    true, a, b = [0, 1, 1, 0, 1, 1], [0, 1, 1, 0, 0, 0], [1, 0, 0, 1, 1, 1]
+    default = mcnemar(true, a, b, method=method)
+    for correction in (True, False):
+        result = mcnemar(true, a, b, method=method, correction=correction)
+        assert (result.statistic, result.pvalue) == (default.statistic, default.pvalue)
+        assert result.table.tolist() == default.table.tolist() == [[0, 4], [2, 0]]
+    table = default.table.tolist()
+    reference = statsmodels_mcnemar(table, exact=True, correction=False)
+    assert reference.pvalue == statsmodels_mcnemar(table, exact=True, correction=True).pvalue
+    if method == "exact":
+        assert default.pvalue == pytest.approx(reference.pvalue, rel=1e-12)
+    corrected = mcnemar(true, a, b, method="asymptotic")
+    plain = mcnemar(true, a, b, method="asymptotic", correction=False)
+    assert corrected.statistic == (4 - 2 - 1) ** 2 / 6 and plain.statistic == (4 - 2) ** 2 / 6
+
+
+def test_pandas_predictions_pair_up_by_index_or_are_refused():
+    true = [0, 1, 1, 0]
+    a = pd.Series([0, 1, 0, 0], index=[10, 11, 12, 13])
+    b = pd.Series([1, 1, 0, 0], index=[13, 12, 11, 10])  # the same samples, in another order
     with pytest.raises(ValueError) as raised:
-        mcnemar([0, 1], [0, 1], [1, 1], method="mid-p", correction=False)
-    assert str(raised.value) == ("correction applies to method='asymptotic' only; "
-                                 "method='mid-p' has no continuity correction.")
+        mcnemar(true, a, b)
+    assert str(raised.value) == (
+        "y_pred_a and y_pred_b are pandas objects with different indexes, so their rows would "
+        "be paired by position, not by index. Align them (e.g. "
+        "y_pred_b.reindex(y_pred_a.index)) or pass .to_numpy().")
+    aligned = mcnemar(true, a, b.reindex(a.index))
+    assert aligned.table.tolist() == mcnemar(true, a.to_numpy(), b.reindex(a.index).to_numpy(
+        )).table.tolist() == [[1, 2], [1, 0]]
+    with pytest.raises(ValueError) as raised:  # y_true too, as for the constructor
+        mcnemar(pd.Series(true, index=[13, 12, 11, 10]), a, b)
+    assert str(raised.value) == (
+        "y_true and y_pred_a are pandas objects with different indexes, so their rows would be "
+        "paired by position, not by index. Align them (e.g. y_pred_a.reindex(y_true.index)) or "
+        "pass .to_numpy().")
+    # pandas beside plain arrays: pairs by position, as the constructor does
+    assert mcnemar(true, a, b.to_numpy()).table.tolist() == [[2, 1], [0, 1]]

@@ -602,8 +602,20 @@ MESSAGES = [
      "y_score must hold numbers (probabilities, scores or decision values); got dtype <U1. "
      "For predicted labels use ClassificationMetric(y_true, y_pred)."),
     ("scores: objects", lambda: CM.from_scores([0, 1], [0.1, "a"]), TypeError,
-     "y_score must hold numbers (probabilities, scores or decision values); got objects. "
-     "For predicted labels use ClassificationMetric(y_true, y_pred)."),
+     "y_score must hold numbers (probabilities, scores or decision values); got str values "
+     "such as 'a'. Convert them to numbers first (e.g. pandas.to_numeric); for predicted "
+     "labels use ClassificationMetric(y_true, y_pred)."),
+    ("scores: text that reads as numbers", lambda: CM.from_scores([0, 1], ["0.1", 0.8]),
+     TypeError,
+     "y_score must hold numbers (probabilities, scores or decision values); got str values "
+     "such as '0.1'. Convert them to numbers first (e.g. pandas.to_numeric); for predicted "
+     "labels use ClassificationMetric(y_true, y_pred)."),
+    ("scores: integers beyond 2**53", lambda: CM.from_scores([0, 1], [2**53, 2**53 + 1]),
+     ValueError,
+     "y_score holds 1 integer(s) beyond +-2**53, the first 9007199254740993 at position 1; "
+     "float64 does not hold every such integer, so neighbouring scores would tie. Pass "
+     "their ranks instead (scipy.stats.rankdata keeps their order and ties) or shift them "
+     "into +-2**53."),
     ("scores: no columns", lambda: CM.from_scores([0, 1], np.zeros((2, 0))), ValueError,
      "y_score has no columns; give one column of scores per class."),
     ("scores: 1-D for three classes", lambda: CM.from_scores([0, 1, 2], [0.1, 0.2, 0.3]),

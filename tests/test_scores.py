@@ -348,7 +348,7 @@ BAD_SCORES = [
      r"y_score contains 1 missing \(NaN, None or NA\) value\(s\)"),
     ("string scores", [0, 1], ["a", "b"], {}, TypeError, r"y_score must hold numbers.*dtype <U1"),
     ("object scores", [0, 1], np.array([0.1, "x"], dtype=object), {}, TypeError,
-     r"y_score must hold numbers .* got objects"),
+     r"y_score must hold numbers .* got str values such as .x."),
     ("3-D scores", [0, 1], np.zeros((2, 2, 2)), {}, ValueError, r"y_score has 3 dimensions"),
     ("lengths differ", [0, 1, 1], [0.1, 0.2], {}, ValueError,
      r"y_true and y_score have different lengths: 3 and 2"),

@@ -349,11 +349,16 @@ def test_scores_held_as_python_objects_are_numbers():
     assert ClassificationMetric.from_scores([0, 1, 0], scores).AS() == 2 / 3
 
 
-def test_integer_score_matrix_is_compared_exactly():
-    # 2**53 + 1 is not a float64: as floats both rows would tie and predict class 0
+def test_integer_score_matrix_is_compared_exactly_or_refused():
+    # every integer up to 2**53 is a float64: the rows do not tie
     big = 2**53
-    cm = ClassificationMetric.from_scores([1, 0], [[big, big + 1], [big + 1, big]], labels=[0, 1])
+    cm = ClassificationMetric.from_scores([1, 0], [[big - 1, big], [big, big - 1]], labels=[0, 1])
     assert cm.CM().tolist() == [[1, 0], [0, 1]]
+    assert cm.AUC() == 1.0
+    # 2**53 + 1 is not: as floats both rows would tie, so it is refused
+    with pytest.raises(ValueError, match=r"y_score holds 2 integer\(s\) beyond \+-2\*\*53, the "
+                                         r"first 9007199254740993 at row 0, column 1"):
+        ClassificationMetric.from_scores([1, 0], [[big, big + 1], [big + 1, big]])
 
 
 def test_1d_integer_scores_become_float64():
