@@ -12,7 +12,7 @@ from types import MappingProxyType
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _options, _validation
+from . import _confusion, _validation
 from ._docstrings import share
 
 COMPARISONS = ("between_groups", "to_overall")
@@ -83,7 +83,7 @@ def by_group(self, groups=None):
             if not t.total:  # every metric of it would be 0/0
                 raise _validation.weightless_group(key)
         sizes = np.bincount(codes, minlength=len(keys)).tolist()
-    options = _options.as_tuple(self._defaults)
+    options = self._derived_options()
     evaluations = {key: self._from_tallies(self._labels, t, size, self._is_multilabel, options)
                    for key, t, size in zip(keys, tallies, sizes)}
     return GroupedEvaluation(evaluations, self, names)

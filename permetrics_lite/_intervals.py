@@ -5,7 +5,8 @@ Three kinds, chosen by ``method``:
 * binomial proportion intervals (Wilson, Clopper-Pearson, Agresti-Coull,
   Jeffreys, normal) for the metrics that are a count of samples over a count
   of samples (registry rows with ``proportion``), as statsmodels'
-  ``proportion_confint`` computes them;
+  ``proportion_confint`` computes them; a micro average that pools
+  (sample, class) pairs, each sample counted more than once, is refused;
 * ``"analytic"``: estimate +- z * standard error, for the rows with a
   closed-form standard error (``analytic``);
 * the bootstrap, percentile and BCa, for every metric: each resample is one
@@ -13,7 +14,10 @@ Three kinds, chosen by ``method``:
   never a pass over the samples, so the cost is O(B * K^2) whatever N. BCa's
   acceleration comes from the jackknife by cells: leaving out any one sample
   of a cell gives the same matrix, so K^2 evaluations, each weighted by its
-  count, stand for the N of a per-sample jackknife.
+  count, stand for the N of a per-sample jackknife. A weighted evaluation's
+  resample draws its N' samples of nonzero weight over the D distinct
+  (cell, weight) pairs of its kept codes and weights, each draw weighing its
+  pair's weight: the per-sample weighted bootstrap, at O(B * D).
 """
 
 import inspect
@@ -89,15 +93,17 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     method : str, default="wilson"
         ``"wilson"``, ``"clopper-pearson"``, ``"agresti-coull"``,
         ``"jeffreys"`` or ``"normal"``: the binomial proportion intervals,
-        for metrics that are a count over a count (``AS``, ``TKA``, and
-        ``PCA``, ``PS``, ``RS``, ``SS``, ``NPV`` of one class, of every
-        class or micro-averaged) of unweighted evaluations. ``"analytic"``: the
+        for metrics that are a count of samples over a count of samples
+        (``AS``, ``TKA``, and ``PCA``, ``PS``, ``RS``, ``SS``, ``NPV`` of
+        one class or of every class; micro-averaged only where that counts
+        each sample once) of unweighted evaluations. ``"analytic"``: the
         estimate plus or minus z standard errors, where a closed form is
         known (``CKS``, ``BAS``). ``"bootstrap"`` (percentile) and
         ``"bca"`` (bias-corrected and accelerated): for every metric of
         labels, by resampling the confusion matrix.
     confidence : float, default=0.95
-        The confidence level, strictly between 0 and 1.
+        The confidence level, strictly between 0 and 1 (any float there,
+        however close to 0 or 1).
     n_resamples : int, default=9999
         The number of bootstrap resamples (``"bootstrap"`` and ``"bca"``).
     random_state : None, int or numpy.random.Generator, default=None
@@ -112,13 +118,16 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     ConfidenceInterval
         ``(estimate, low, high)``; arrays in label order for
         ``average=None``. Bounds are nan where the metric is undefined
-        (0/0) and for the percentiles of resamples with nan values.
+        (0/0), for the percentiles of resamples with nan values and where
+        BCa is undefined.
 
     Raises
     ------
     ValueError
         For an unknown ``method``, a method that does not apply to the
-        metric, its options or a weighted evaluation, or a bad
+        metric, its options (a micro average of (sample, class) pairs for a
+        proportion method) or a weighted evaluation, the bootstrap of a
+        weighted evaluation that keeps no per-sample weights, or a bad
         ``confidence``, ``n_resamples`` or ``random_state``.
 
     See Also
@@ -133,12 +142,15 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     ``"clopper-pearson"`` and ``"jeffreys"`` (the ``stats`` extra). Each
     bootstrap resample draws ``n_samples`` samples from the cells of the
     confusion matrix with their observed frequencies, at a cost that does
-    not grow with the number of samples; a weighted evaluation's resample
-    gives each draw the mean weight of a sample. A resample on which the
-    metric is undefined takes its ``zero_division`` value, silently. BCa is
-    undefined (nan) when the estimate lies below or above every resample
-    that differs from it; use ``"bootstrap"`` then. See
-    :doc:`/intervals`.
+    not grow with the number of samples. A weighted evaluation's resample
+    draws its samples of nonzero weight, each with its own weight (a zero
+    weight is a removed sample), over the distinct (cell, weight) pairs of
+    its samples. A resample on which the metric is undefined takes its
+    ``zero_division`` value, silently. BCa follows
+    ``scipy.stats.bootstrap(method="BCa")``: resamples equal to the
+    estimate count half below it; it is undefined (nan) when the estimate
+    lies strictly below or above every resample; use ``"bootstrap"`` then.
+    See :doc:`/intervals`.
 
     Examples
     --------
@@ -152,18 +164,23 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     [0.4667, -0.2928, 1.0]
     """
     row = _queries.row(metric)
-    evaluation = _tallied(self, metric_params.pop("sample_weight", None))
-    intervals = Intervals(evaluation, method, confidence, n_resamples, random_state)
+    sample_weight = metric_params.pop("sample_weight", None)
+    intervals = Intervals(_tallied(self, sample_weight), method, confidence, n_resamples,
+                          random_state, sampled=self, sample_weight=sample_weight)
     return ConfidenceInterval(*intervals.interval(row, metric_params), intervals.method,
                               intervals.confidence)
 
 
 class Intervals:
     """The intervals of one method and confidence on one evaluation, for any number
-    of metrics: the bootstrap's resamples (and BCa's jackknife) are drawn once."""
+    of metrics: the bootstrap's resamples (and BCa's jackknife) are drawn once.
+
+    ``sampled`` is the evaluation whose kept codes and weights (or the query's
+    own ``sample_weight``) a weighted bootstrap resamples, when ``evaluation``
+    is an evaluation of their tallies (by default, ``evaluation`` itself)."""
 
     def __init__(self, evaluation, method, confidence, n_resamples=Default(N_RESAMPLES),
-                 random_state=None):
+                 random_state=None, *, sampled=None, sample_weight=None):
         self.method = _validation.check_option("method", method, METHODS)
         self.confidence = _validation.check_confidence(_options.value_of(confidence))
         if self.method in RESAMPLING_METHODS:
@@ -176,11 +193,15 @@ class Intervals:
         if self.method in RESAMPLING_METHODS and evaluation._is_multilabel:
             raise _validation.multilabel_resampling(method)
         if _weighted(evaluation):
+            sampled = evaluation if sampled is None else sampled
             if self.method != "bootstrap":  # the others count samples
-                raise _validation.weighted_interval(method)
+                raise _validation.weighted_interval(method, sampled._true is not None)
             if evaluation.n_samples is None:
                 raise _validation.resampling_needs_count(method)
+            if sampled._true is None:
+                raise _weights_not_kept(method)
         self.evaluation = evaluation
+        self._sampled = sampled, sample_weight
         self._resamples = self._jackknife = None
 
     def interval(self, row, params):
@@ -207,14 +228,16 @@ class Intervals:
         estimate = self._estimate(row, params)
         if method == "analytic":
             error = row.analytic(evaluation, **params)
-            z = _NORMAL.inv_cdf((1 + self.confidence) / 2)
+            z = normal_quantile(self.confidence)
             return estimate, estimate - z * error, estimate + z * error
-        values = np.array([_silent(e, row, params) for e in self.resamples()])
+        values = _silent(self.resamples(), row, params)
         acceleration = None
         if method == "bca":
             evaluations, counts = self.jackknife()
-            acceleration = _acceleration(
-                np.array([_silent(e, row, params) for e in evaluations]), counts)
+            if evaluations:
+                acceleration = _acceleration(_silent(evaluations, row, params), counts)
+            else:  # one sample: leaving it out leaves nothing to evaluate
+                acceleration = np.full(np.shape(estimate), np.nan)
         low, high = bootstrap_interval(values, estimate, self.confidence, acceleration)
         return estimate, _values(low), _values(high)
 
@@ -223,22 +246,48 @@ class Intervals:
 
     def resamples(self):
         """Evaluations of ``n_resamples`` multinomial resamples of the matrix's cells
-        (a weighted matrix's draws weigh the mean weight of a sample each)."""
+        (of a weighted evaluation: of its samples of nonzero weight, with their weights)."""
         if self._resamples is None:
-            matrix, unit = self.evaluation._matrix(None)
-            n, total = self.evaluation.n_samples, matrix.sum()
-            draws = self.rng.multinomial(n, (matrix / total).ravel(), size=self.n_resamples)
-            cells = draws * (total / n) if matrix.dtype.kind == "f" else draws
-            self._resamples = [_of_matrix(self.evaluation, c.reshape(matrix.shape), unit)
-                               for c in cells]
+            if _weighted(self.evaluation):
+                self._resamples = self._weighted_resamples()
+            else:
+                matrix, unit = self.evaluation._matrix(None)
+                n, total = self.evaluation.n_samples, matrix.sum()
+                draws = self.rng.multinomial(n, (matrix / total).ravel(),
+                                             size=self.n_resamples)
+                self._resamples = [_of_matrix(self.evaluation, c.reshape(matrix.shape), unit)
+                                   for c in draws]
         return self._resamples
+
+    def _weighted_resamples(self):
+        """The per-sample weighted bootstrap: each resample draws N' samples (those of
+        nonzero weight) uniformly, each keeping its weight. Samples of one cell and one
+        weight are interchangeable, so a resample is one multinomial draw of N' over the
+        D distinct (cell, weight) pairs, with probabilities count / N', and a cell holds
+        the sum of its pairs' draws times their weights: the same distribution, at
+        O(B * D) instead of O(B * N')."""
+        cells, weights, counts, unit = weighted_cells(*self._sampled)
+        n = int(counts.sum())
+        # a resample's cells in ascending order: the pairs are sorted by cell
+        first = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
+        index = cells[first]
+        per_step = max(1, _STEP_SIZE // len(cells))  # B x D draws in steps of bounded size
+        resamples = []
+        for start in range(0, self.n_resamples, per_step):
+            size = min(per_step, self.n_resamples - start)
+            draws = self.rng.multinomial(n, counts / n, size=size)
+            for weighed in np.add.reduceat(draws * weights, first, axis=1):
+                drawn = weighed > 0
+                resamples.append(_of_cells(self.evaluation, index[drawn], weighed[drawn], unit))
+        return resamples
 
     def jackknife(self):
         """The jackknife by cells: the evaluations without one sample of each nonzero
-        cell, and the cells' counts (the number of samples each stands for)."""
+        cell, and the cells' counts (the number of samples each stands for); none for
+        an evaluation of one sample, which leaves no sample out to evaluate."""
         if self._jackknife is None:
             matrix, unit = self.evaluation._matrix(None)
-            occupied = np.flatnonzero(matrix)
+            occupied = np.flatnonzero(matrix) if matrix.sum() > 1 else np.zeros(0, np.intp)
             evaluations = []
             for cell in occupied:
                 left_out = matrix.copy()
@@ -248,18 +297,47 @@ class Intervals:
         return self._jackknife
 
 
+_STEP_SIZE = 2**20  # draws of the weighted bootstrap held at once (resamples x pairs)
+
+
+def weighted_cells(evaluation, sample_weight=None):
+    """The distinct (cell, weight) pairs of an evaluation's kept codes and weights (or a
+    query's own ``sample_weight``), leaving out zero weights: flat cells
+    (row * K + column), the weights and the number of samples of each pair, sorted
+    by cell, then weight; and the unit the weights are counted in (a power of two
+    that keeps their sum in range, as the tallies count them)."""
+    weight = evaluation._weight_for(sample_weight)
+    kept = np.flatnonzero(weight > 0)  # a zero weight is a sample removed
+    cell = evaluation._true[kept].astype(np.int64) * evaluation.n_classes + evaluation._pred[kept]
+    weight, unit = _confusion.in_units(weight[kept])
+    order = np.lexsort((weight, cell))
+    cell, weight = cell[order], weight[order]
+    first = np.flatnonzero(np.r_[True, (cell[1:] != cell[:-1]) | (weight[1:] != weight[:-1])])
+    return cell[first], weight[first], np.diff(np.r_[first, len(cell)]), unit
+
+
+def _weights_not_kept(method):
+    """The refusal of the bootstrap of a weighted evaluation of tallies only."""
+    return ValueError(
+        f"method={method!r} resamples the samples of a weighted evaluation with their own "
+        "weights, and this evaluation keeps no per-sample weights (it was built from "
+        "tallies: a + b, from_batches, from_dask, from_counts or by_group); build it from "
+        "the samples and their weights to resample it."
+    )
+
+
 def _scores_kind():
     from ._registry import SCORE  # the registry imports this module
 
     return SCORE
 
 
-def _silent(evaluation, row, params):
-    """A metric's value on a resample, without its warnings: an undefined value takes
-    its zero_division value."""
+def _silent(evaluations, row, params):
+    """A metric's values on resamples (one row each), without their warnings: an
+    undefined value takes its zero_division value."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return _values(getattr(evaluation, row.name)(**params))
+        return np.array([_values(getattr(e, row.name)(**params)) for e in evaluations])
 
 
 def _tallied(self, sample_weight):
@@ -268,7 +346,7 @@ def _tallied(self, sample_weight):
         return self
     return self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
                               self.n_samples, self._is_multilabel,
-                              _options.as_tuple(self._defaults))
+                              self._derived_options())
 
 
 def _values(result):
@@ -312,8 +390,42 @@ def class_proportion(evaluation, row, method, params):
         raise _validation.interval_unsupported(
             method, row.alias, f"with average={average!r} (a mean of ratios)")
     if average == "micro":
+        if not _pools_samples_once(row, evaluation.n_classes, evaluation._is_multilabel):
+            raise _pairs_not_samples(method, row.alias, evaluation.n_classes,
+                                     evaluation._is_multilabel)
         counts = _formulas.Counts.pooled(counts)
     return row.formula(counts)
+
+
+def _pools_samples_once(row, n_classes, multilabel):
+    """Whether the micro average of a one-vs-rest formula counts each sample at most
+    once in its denominator, so that it is a proportion of independent samples.
+
+    Pooled over K classes, a sample of a single-label problem holds one role per
+    class: predicted right, it is the TP of its class and a TN of the K - 1 others;
+    wrong, the FN of its true class, the FP of its predicted one and a TN of the
+    K - 2 others. In a multilabel problem it holds any role in each of the L labels:
+    the denominator, a sum of roles, is largest with all L of one role."""
+    if multilabel:
+        roles = [_formulas.Counts(*(n_classes * (i == j) for j in range(4))) for i in range(4)]
+    else:
+        roles = [_formulas.Counts(1, 0, 0, n_classes - 1)]
+        if n_classes > 1:
+            roles.append(_formulas.Counts(0, 1, 1, n_classes - 2))
+    return all(row.formula(one)[1] <= 1 for one in roles)
+
+
+def _pairs_not_samples(method, alias, n_classes, multilabel):
+    """The refusal of a proportion interval for a micro average of (sample, class)
+    pairs: their count is not a count of independent samples."""
+    kind, kinds = ("label", "labels") if multilabel else ("class", "classes")
+    instead = ("use average=None for an interval of each label (a multilabel evaluation "
+               "cannot be resampled)" if multilabel else
+               "use method='bootstrap' or 'bca', which resample samples")
+    return _validation.MethodNotApplicable(
+        f"method={method!r} does not apply to {alias} with average='micro' (it pools the "
+        f"one-vs-rest counts of {n_classes} {kinds}, which count each sample more than "
+        f"once: (sample, {kind}) pairs are not independent samples); {instead}.")
 
 
 def _beta():
@@ -329,7 +441,7 @@ def proportion_interval(count, nobs, confidence, method):
     """The binomial proportion interval of ``count`` successes in ``nobs`` trials
     (arrays or scalars); nan where ``nobs`` is 0."""
     count, nobs = (np.asarray(x, dtype=np.float64) for x in (count, nobs))
-    tail = (1 - confidence) / 2
+    tail = (1 - confidence) / 2  # exact for confidence >= 0.5
     with np.errstate(divide="ignore", invalid="ignore"):
         q = count / nobs
         if method in ("clopper-pearson", "jeffreys"):
@@ -341,7 +453,7 @@ def proportion_interval(count, nobs, confidence, method):
                 low = np.where(count == 0, 0.0, beta.ppf(tail, count, nobs - count + 1))
                 high = np.where(count == nobs, 1.0, beta.isf(tail, count + 1, nobs - count))
         else:
-            z = _NORMAL.inv_cdf(1 - tail)
+            z = normal_quantile(confidence)
             if method == "wilson":
                 low, high = _wilson(count, nobs, z)
             else:
@@ -356,14 +468,37 @@ def proportion_interval(count, nobs, confidence, method):
     return np.where(undefined, np.nan, low), np.where(undefined, np.nan, high)
 
 
+def normal_quantile(confidence):
+    """z with P(-z < Z < z) = ``confidence`` for a standard normal Z, to full precision
+    at both ends of (0, 1).
+
+    Near 1, ``1 - tail`` rounds (to 1.0 for ``np.nextafter(1, 0)``): z is
+    ``-inv_cdf(tail)``, of the tail ``(1 - confidence) / 2``, exact for a
+    confidence of 0.5 or more. Below 0.5 the tail has lost the digits of a small
+    confidence (``1 - 1e-15`` keeps one), so z solves ``erf(z / sqrt(2)) =
+    confidence`` by Newton's method from there."""
+    z = -_NORMAL.inv_cdf((1 - confidence) / 2)
+    if confidence >= 0.5:
+        return z
+    for _ in range(8):
+        step = (math.erf(z / math.sqrt(2)) - confidence) / (
+            math.sqrt(2 / math.pi) * math.exp(-z * z / 2))
+        z -= step
+        if abs(step) <= 1e-17 * z:
+            break
+    return z
+
+
 def _wilson(count, nobs, z):
     """Wilson's interval, center -+ half. With a = q + z^2/(2n) and b the square root
     term, the bounds are (a -+ b) / (1 + z^2/n); (a - b) cancels near no successes,
     so the lower bound is computed as q^2 / (a + b) (as (a - b)(a + b) = q^2 (1 + z^2/n)):
-    exact 0 at no successes, full precision near it; the upper bound is 1 at all."""
+    exact 0 at no successes (even where z^2 underflows and a + b is 0), full precision
+    near it; the upper bound is 1 at all."""
     q = count / nobs
     outer = q + z**2 / (2 * nobs) + z * np.sqrt(q * (1 - q) / nobs + z**2 / (4 * nobs**2))
-    return q**2 / outer, np.where(count == nobs, 1.0, np.minimum(outer / (1 + z**2 / nobs), 1))
+    return (np.where(count == 0, 0.0, q**2 / outer),
+            np.where(count == nobs, 1.0, np.minimum(outer / (1 + z**2 / nobs), 1)))
 
 
 # --- closed forms ---
@@ -408,16 +543,15 @@ def kappa_standard_error(evaluation, *, weights=None, average=Default("multiclas
 
 def balanced_accuracy_standard_error(evaluation, *, adjusted=False, zero_division=None):
     """sqrt(sum r_k (1 - r_k) / n_k) / K over the recalls r_k of the K classes in y_true
-    (supports n_k), divided by 1 - 1/K when adjusted."""
+    (supports n_k), divided by 1 - 1/K when adjusted (nan for one class)."""
     t = evaluation._tallies
     present = t.support > 0
     support = t.support[present].astype(np.float64)
     recall = t.tp[present] / support
     classes = present.sum()
     error = np.sqrt((recall * (1 - recall) / support).sum()) / classes
-    if adjusted:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            error = error / np.float64(1 - 1 / classes)
+    if adjusted:  # one class: the adjusted score is 0/0, its error undefined
+        error = error / (1 - 1 / classes) if classes > 1 else np.nan
     return float(error)
 
 
@@ -428,7 +562,15 @@ def _of_matrix(evaluation, matrix, unit):
     """An evaluation of another confusion matrix, with the same labels and options."""
     tallies = _confusion.from_matrix(matrix)._replace(unit=unit)
     return evaluation._from_tallies(evaluation._labels, tallies, evaluation.n_samples, False,
-                                    _options.as_tuple(evaluation._defaults))
+                                    evaluation._derived_options())
+
+
+def _of_cells(evaluation, index, count, unit):
+    """An evaluation of the matrix of these nonzero cells (flat positions, ascending)."""
+    tallies = _confusion.from_cells(_confusion.Cells(index, count), evaluation.n_classes)
+    return evaluation._from_tallies(evaluation._labels, tallies._replace(unit=unit),
+                                    evaluation.n_samples, False,
+                                    evaluation._derived_options())
 
 
 def _acceleration(values, counts):
@@ -443,26 +585,46 @@ def _acceleration(values, counts):
 
 def bootstrap_interval(values, estimate, confidence, acceleration=None):
     """The percentile interval of resampled ``values`` (one row per resample), or with
-    an ``acceleration`` the BCa interval (Efron 1987), as scipy.stats.bootstrap does."""
+    an ``acceleration`` the BCa interval (Efron 1987) as ``scipy.stats.bootstrap``
+    computes it.
+
+    BCa, as scipy's ``_bca_interval``: the estimate's percentile among the
+    resamples counts those equal to it half (``percentileofscore``'s
+    ``kind="mean"``); ``z0 = ndtri(percentile)``; with ``z = ndtri(tail)``, the
+    bounds are the ``ndtr(z0 + (z0 -+ z) / (1 - a (z0 -+ z)))`` quantiles of the
+    values (``numpy.quantile``, linear). Where every resample equals the estimate
+    the interval is that point; where the estimate lies strictly below or above
+    every resample, or the acceleration is not finite, BCa is undefined: nan.
+    """
     tail = (1 - confidence) / 2
     if acceleration is None:
         return tuple(np.percentile(values, [100 * tail, 100 * (1 - tail)], axis=0))
     scalar = np.ndim(estimate) == 0
     values = values.reshape(len(values), -1)
-    estimate, acceleration = (np.ravel(x) for x in (estimate, acceleration))
+    estimate = np.ravel(estimate)
+    acceleration = np.broadcast_to(np.ravel(acceleration), estimate.shape)
     low, high = np.full(values.shape[1], np.nan), np.full(values.shape[1], np.nan)
+    z = _NORMAL.inv_cdf(tail)
     for k in range(values.shape[1]):
         column = values[:, k]
         if (column == estimate[k]).all():  # no spread: the interval is the point
             low[k] = high[k] = estimate[k]
             continue
-        below = (column < estimate[k]).mean()
+        below = (np.count_nonzero(column < estimate[k])
+                 + np.count_nonzero(column <= estimate[k])) / (2 * len(column))
         if not 0 < below < 1 or not np.isfinite(acceleration[k]):
             continue  # BCa is undefined; nan
         bias = _NORMAL.inv_cdf(below)
-        quantiles = []
-        for z in (_NORMAL.inv_cdf(tail), _NORMAL.inv_cdf(1 - tail)):
-            shifted = bias + z
-            quantiles.append(_NORMAL.cdf(bias + shifted / (1 - acceleration[k] * shifted)))
-        low[k], high[k] = np.percentile(column, [100 * q for q in quantiles])
+        quantiles = [_bca_level(bias, float(acceleration[k]), bias + side)
+                     for side in (z, -z)]
+        low[k], high[k] = np.quantile(column, quantiles)
     return (low[0], high[0]) if scalar else (low, high)
+
+
+def _bca_level(bias, acceleration, shifted):
+    """ndtr(z0 + s / (1 - a s)) of BCa, with s = z0 + z; where 1 - a s is 0, the
+    quotient is infinite (of the sign of s), as in floating point."""
+    denominator = 1 - acceleration * shifted
+    if denominator == 0:
+        return 1.0 if shifted > 0 else 0.0
+    return _NORMAL.cdf(bias + shifted / denominator)

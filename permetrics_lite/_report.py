@@ -42,7 +42,8 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
         ``balanced_accuracy``, ``recall``, ``specificity``,
         ``precision`` and ``f1`` of the positive class: what ``AS``,
         ``BAS``, ``RS``, ``SS``, ``PS`` and ``F1S`` give at that threshold.
-        A threshold above every score (nothing predicted positive) is not a row.
+        A threshold above every score (nothing predicted positive) is not a row,
+        nor is a score of samples of zero weight only (as if they were removed).
 
     Raises
     ------
@@ -80,7 +81,8 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
         ranking = _score_metrics.positive_ranking(self)
     else:
         ranking = _ranking.rank(scored.scores, self._true == scored.positive, weight)
-    thresholds, counts = _scores.sweep(ranking)
+    # a score of samples of zero weight only is no threshold: they are not there
+    thresholds, counts = _scores.sweep(_ranking.weighed(ranking))
     # the columns are fresh arrays: no copy (a copy of 10^7 rows takes seconds)
     columns = _scores.curve(thresholds, counts, zero_division, _registry.CURVE, unit)
     return pd.DataFrame(columns, copy=False)
@@ -402,8 +404,10 @@ def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resa
         return None
     tallied = self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
                                  self.n_samples, self._is_multilabel,
-                                 options=(NOT_GIVEN, NOT_GIVEN, zero_division))
-    return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state)
+                                 options=(NOT_GIVEN, self._derived_options()[1],
+                                          zero_division))
+    return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state,
+                                sampled=self, sample_weight=sample_weight)
 
 
 def _bounds(intervals, metric, options, size=None):
@@ -477,7 +481,8 @@ def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
     With ``intervals``, a frame of each row's estimate and bounds."""
     tallies = self._query(sample_weight)
     tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
-                                 options=(NOT_GIVEN, NOT_GIVEN, zero_division))
+                                 options=(NOT_GIVEN, self._derived_options()[1],
+                                          zero_division))
     rows = {"n_samples": self.n_samples, "n_classes": self.n_classes}
     bounds = dict.fromkeys(rows, (np.nan, np.nan))
     with warnings.catch_warnings():

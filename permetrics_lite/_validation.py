@@ -924,9 +924,7 @@ def _score_frame(y_score):
         return pd.concat([pd.Series(column.to_numpy(), name=column.name)
                           for column in y_score.get_columns()], axis=1)
     if kind == "pyarrow" and hasattr(y_score, "column_names"):
-        return pd.concat([pd.Series(column.to_numpy(zero_copy_only=False), name=name)
-                          for name, column in zip(y_score.column_names, y_score.columns)],
-                         axis=1)
+        return y_score.to_pandas()
     return y_score
 
 
@@ -1258,11 +1256,19 @@ def interval_unsupported(method, metric, why, instead=None):
     return MethodNotApplicable(f"method={method!r} does not apply to {metric} {why}; {instead}.")
 
 
-def weighted_interval(method):
+def weighted_interval(method, weights_kept=True):
+    """The refusal of a method that counts samples, for a weighted evaluation (integral
+    weights too: a weight is no count of samples)."""
+    instead = ("use method='bootstrap', which resamples the samples with their weights"
+               if weights_kept else
+               "it keeps no per-sample weights (a sum, grouped or aggregated tallies), so no "
+               "interval method applies; evaluate the samples with their weights and use "
+               "method='bootstrap'")
     return ValueError(
-        f"method={method!r} needs counts of samples, and this evaluation is weighted "
-        "(non-integer sample weights); use method='bootstrap', which resamples the "
-        "weighted cells."
+        f"method={method!r} needs counts of samples, and this evaluation is weighted (its "
+        f"sample weights, integral ones too, are not counts of samples); {instead}. If "
+        "each weight counts identical samples, evaluate them as counts: "
+        "ClassificationMetric.from_counts(frame, count=...)."
     )
 
 

@@ -521,12 +521,22 @@ class ClassificationMetric:
     def _zero_division(self, zero_division):
         return _options.zero_division(self._defaults, zero_division)
 
-    def _averaging(self, average, pos_label, allowed=AVERAGES, one_class=("binary",)):
+    def _query_defaults(self):
+        """The options a query resolves its defaults with: the constructor's, and the
+        positive class of binary scores (however it was named) as ``pos_label``."""
         defaults = self._defaults
         if "pos_label" not in defaults and _score_metrics.is_scored_binary(self):
-            # the positive class of binary scores, however it was named
             defaults = dict(defaults, pos_label=self._labels[[self._scored.positive]].tolist()[0])
-        return _options.averaging(defaults, average, pos_label, allowed, one_class)
+        return defaults
+
+    def _derived_options(self):
+        """The constructor options of an evaluation derived from this one's tallies (a
+        resample, a group), which keeps no scores to know their positive class."""
+        return _options.as_tuple(self._query_defaults())
+
+    def _averaging(self, average, pos_label, allowed=AVERAGES, one_class=("binary",)):
+        return _options.averaging(self._query_defaults(), average, pos_label, allowed,
+                                  one_class)
 
     def _scored_for(self, query, binary=False):
         """The score state a query needs, or a clear refusal."""

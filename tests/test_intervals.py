@@ -54,6 +54,18 @@ def _counted(true, pred, k):
 
 CLASS_PROPORTIONS = ("PCA", "PS", "RS", "SS", "NPV")
 
+# whether a sample (t, p) is in the denominator of a metric of class k
+IN_DENOMINATOR = {"PCA": lambda t, p, k: True, "PS": lambda t, p, k: p == k,
+                  "RS": lambda t, p, k: t == k, "SS": lambda t, p, k: t != k,
+                  "NPV": lambda t, p, k: p != k}
+
+
+def _most_counted(true, pred, labels, metric):
+    """The most times a sample is counted in the denominator of a micro average (the
+    counts of every class pooled): 1 or less for a proportion of samples."""
+    return max(sum(IN_DENOMINATOR[metric](t, p, k) for k in labels)
+               for t, p in zip(true.tolist(), pred.tolist()))
+
 
 def test_the_proportion_metrics_are_the_registry_rows():
     assert {m.alias for m in _registry.ALL_METRICS if m.proportion} == {"AS", "TKA",
@@ -85,9 +97,15 @@ def test_per_class_and_micro_intervals_equal_statsmodels(problem, method, confid
     assert_close([per_class.low, per_class.high],
                  statsmodels_interval(count, nobs, confidence, method))
 
-    micro = cm.CI(metric, method=method, confidence=confidence, average="micro")
-    assert_close([micro.low, micro.high],
-                 statsmodels_interval(count.sum(), nobs.sum(), confidence, method))
+    # micro: a proportion of samples only where it counts each sample at most once
+    if _most_counted(problem.y_true, problem.y_pred, cm.labels.tolist(), metric) <= 1:
+        micro = cm.CI(metric, method=method, confidence=confidence, average="micro")
+        assert_close([micro.low, micro.high],
+                     statsmodels_interval(count.sum(), nobs.sum(), confidence, method))
+    else:
+        with pytest.raises(ValueError, match=rf"method='{method}' does not apply to {metric} "
+                           r"with average='micro' \(.* count each sample more than once"):
+            cm.CI(metric, method=method, confidence=confidence, average="micro")
 
 
 @pytest.mark.parametrize("method", PROPORTION)
@@ -298,13 +316,19 @@ def test_per_class_bootstrap_is_in_label_order():
     assert (ci.low <= ci.estimate).all() and (ci.estimate <= ci.high).all()
 
 
-def test_bootstrap_of_weighted_cells_draws_n_samples_of_mean_weight():
-    true, pred, weight = [0, 0, 1, 1, 1], [0, 1, 1, 1, 0], [1.0, 2.0, 0.5, 0.5, 3.0]
+def test_bootstrap_of_weighted_samples_draws_the_distinct_cell_weight_pairs():
+    # the documented scheme: the samples of nonzero weight, grouped by (cell, weight)
+    # in the order of the flat cell, then the weight; a multinomial draw of their
+    # number over the pairs; each draw weighs its pair's weight
+    true, pred = [0, 0, 1, 1, 1, 0, 1], [0, 1, 1, 1, 0, 0, 1]
+    weight = [1.0, 2.0, 0.5, 0.5, 3.0, 0.0, 2.0]
     cm = ClassificationMetric(true, pred, sample_weight=weight)
     ci = cm.CI("AS", method="bootstrap", random_state=1, n_resamples=50)
-    matrix = np.array([[1.0, 2.0], [3.0, 1.0]])
-    draws = np.random.default_rng(1).multinomial(5, (matrix / 7).ravel(), size=50)
-    values = draws[:, [0, 3]].sum(axis=1) / 5  # each draw weighs 7/5: the weights cancel
+    # pairs: (cell 0, 1.0), (cell 1, 2.0), (cell 2, 3.0), (cell 3, 0.5) x 2, (cell 3, 2.0)
+    pair_weight = np.array([1.0, 2.0, 3.0, 0.5, 2.0])
+    right = np.array([True, False, False, True, True])
+    draws = np.random.default_rng(1).multinomial(6, np.array([1, 1, 1, 2, 1]) / 6, size=50)
+    values = (draws * pair_weight)[:, right].sum(axis=1) / (draws * pair_weight).sum(axis=1)
     assert_close([ci.low, ci.high], np.percentile(values, [2.5, 97.5]))
 
 
@@ -328,11 +352,13 @@ def _per_sample_bca(true, pred, metric, values, confidence):
     jackknife = np.array(jackknife)
     deviation = jackknife.mean() - jackknife
     acceleration = (deviation**3).sum() / (6 * ((deviation**2).sum()) ** 1.5)
-    bias = stats.norm.ppf((np.asarray(values) < estimate).mean())
+    # scipy's rule: resamples equal to the estimate count half below it
+    values = np.asarray(values)
+    bias = stats.norm.ppf(((values < estimate).mean() + (values <= estimate).mean()) / 2)
     tail = (1 - confidence) / 2
     quantiles = [stats.norm.cdf(bias + (bias + z) / (1 - acceleration * (bias + z)))
                  for z in stats.norm.ppf([tail, 1 - tail])]
-    return np.percentile(values, [100 * q for q in quantiles])
+    return np.quantile(values, quantiles)
 
 
 @pytest.mark.parametrize("alias, metric", [
@@ -534,13 +560,26 @@ def test_interval_messages_in_full(arguments, message):
 
 
 def test_evaluation_refusals_in_full():
-    weighted = ClassificationMetric([0, 1, 1], [0, 1, 0], sample_weight=[1.0, 2.0, 0.5])
+    for weights in ([1.0, 2.0, 0.5], [1, 2, 3]):  # integral weights are no counts either
+        weighted = ClassificationMetric([0, 1, 1], [0, 1, 0], sample_weight=weights)
+        with pytest.raises(ValueError) as raised:
+            weighted.CI("AS", method="jeffreys")
+        assert str(raised.value) == (
+            "method='jeffreys' needs counts of samples, and this evaluation is weighted (its "
+            "sample weights, integral ones too, are not counts of samples); use "
+            "method='bootstrap', which resamples the samples with their weights. If each "
+            "weight counts identical samples, evaluate them as counts: "
+            "ClassificationMetric.from_counts(frame, count=...).")
+    summed = weighted + weighted  # tallies only: no weights to resample either
     with pytest.raises(ValueError) as raised:
-        weighted.CI("AS", method="jeffreys")
+        summed.CI("AS", method="wilson")
     assert str(raised.value) == (
-        "method='jeffreys' needs counts of samples, and this evaluation is weighted "
-        "(non-integer sample weights); use method='bootstrap', which resamples the weighted "
-        "cells.")
+        "method='wilson' needs counts of samples, and this evaluation is weighted (its "
+        "sample weights, integral ones too, are not counts of samples); it keeps no "
+        "per-sample weights (a sum, grouped or aggregated tallies), so no interval method "
+        "applies; evaluate the samples with their weights and use method='bootstrap'. If "
+        "each weight counts identical samples, evaluate them as counts: "
+        "ClassificationMetric.from_counts(frame, count=...).")
     multilabel = ClassificationMetric([[1, 0], [0, 1]], [[1, 0], [1, 1]])
     with pytest.raises(ValueError) as raised:
         multilabel.CI("AS", method="bca")

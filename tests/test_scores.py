@@ -250,11 +250,18 @@ CURVE_COLUMNS = ["threshold", "tp", "fp", "fn", "tn", "accuracy", "balanced_accu
                  "recall", "specificity", "precision", "f1"]
 
 
+def curve_thresholds(problem):
+    """The distinct scores of samples of nonzero weight: a sample of zero weight is
+    no sample, and its score no threshold."""
+    kept = problem.y_score if problem.weight is None else problem.y_score[problem.weight > 0]
+    return sorted(set(kept.tolist()))
+
+
 def curve_by_loop(problem):
-    """Every distinct score as a threshold, each scored by scikit-learn on the labels it gives."""
+    """Every threshold, each scored by scikit-learn on the labels it gives."""
     negative, positive = problem.columns.tolist()
     rows = []
-    for threshold in sorted(set(problem.y_score.tolist())):
+    for threshold in curve_thresholds(problem):
         y_pred = np.where(problem.y_score >= threshold, positive, negative).astype(
             problem.columns.dtype)
         common = dict(sample_weight=problem.weight)
@@ -291,7 +298,7 @@ def test_threshold_curve_equals_a_loop_over_thresholds(problem):
 
 @given(score_problems(binary=True), st.data())
 def test_curve_row_at_a_threshold_is_the_evaluation_at_that_threshold(problem, data):
-    threshold = data.draw(st.sampled_from(sorted(set(problem.y_score.tolist()))))
+    threshold = data.draw(st.sampled_from(curve_thresholds(problem)))
     cm = build(problem, threshold=threshold)
     row = cm.threshold_curve(zero_division=np.nan).set_index("threshold").loc[threshold]
     t = cm.report(zero_division=np.nan).iloc[1]  # the positive class

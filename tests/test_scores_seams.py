@@ -291,3 +291,21 @@ def test_text_scores_are_refused(scores):
     with pytest.raises(TypeError, match=r"y_score must hold numbers .*got (str values such as "
                                         r"'0\.[19]'|dtype )"):
         CM.from_scores([0, 1], scores)
+
+
+def test_what_is_derived_from_a_score_evaluation_keeps_its_positive_class():
+    y, spam = binary_problem()
+    ham = 1 - spam
+    cm = CM.from_scores(y, ham, labels=["spam", "ham"])  # ham's scores: ham is positive
+    pred = np.where(ham >= 0.5, "ham", "spam")
+    hits = int(((pred == "ham") & (y == "ham")).sum())
+    assert cm.CI("PS").estimate == precision_score(y, pred, pos_label="ham")
+    assert cm.CI("PS", method="bootstrap", random_state=0, n_resamples=99).estimate == \
+        precision_score(y, pred, pos_label="ham")
+    from statsmodels.stats.proportion import proportion_confint
+    assert tuple(cm.CI("PS"))[1:] == pytest.approx(
+        proportion_confint(hits, int((pred == "ham").sum()), method="wilson"), rel=1e-12)
+    groups = np.arange(len(y)) % 2
+    for key, group in cm.by_group(groups).items():
+        rows = groups == key
+        assert group.RS() == recall_score(y[rows], pred[rows], pos_label="ham")
