@@ -92,11 +92,12 @@ def of_arrow(array, materialize):
 
 
 def arrow_of(values):
-    """The Arrow array behind a pandas or polars column, or a pyarrow array; else None."""
+    """The Arrow array behind a pandas or polars column, or a pyarrow array; else None
+    (a polars DataFrame, whose ``to_arrow`` is a Table, is not a column)."""
     kind = type(values).__module__.split(".")[0]
     if kind == "pyarrow" and hasattr(values, "type"):
         return values
-    if kind == "polars" and hasattr(values, "to_arrow"):
+    if kind == "polars" and hasattr(values, "to_arrow") and hasattr(values, "dtype"):
         return values.to_arrow()
     if isinstance(values, (pd.Series, pd.Index)):
         dtype = values.dtype

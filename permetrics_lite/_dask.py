@@ -36,8 +36,11 @@ def _blocks(y_true, y_pred, sample_weight):
         if not isinstance(value, (da.Array, dd.Series)):
             raise _validation.not_dask(name, value)
     series = list(named.values())
-    if all(isinstance(s, dd.Series) for s in series) and len({s.npartitions for s in series}) == 1:
-        blocks = [s.to_delayed() for s in series]  # columns of one frame: partitions match
+    # columns of one frame: the same divisions, so the partitions hold the same rows (two
+    # Series of as many partitions, cut at other places, hold others: rechunked below)
+    if all(isinstance(s, dd.Series) for s in series) and len({
+            (s.npartitions, tuple(s.divisions)) for s in series}) == 1:
+        blocks = [s.to_delayed() for s in series]
     else:
         arrays = {name: _as_array(value) for name, value in named.items()}
         _validation.check_dask_shapes({name: a.shape for name, a in arrays.items()})

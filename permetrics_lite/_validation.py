@@ -73,6 +73,17 @@ def _sequence_to_array(y):
     return values
 
 
+def _frame_columns(y):
+    """The column names and columns of a polars DataFrame or a pyarrow Table (or
+    RecordBatch); None for anything else."""
+    kind = type(y).__module__.split(".")[0]
+    if kind == "polars" and hasattr(y, "get_columns"):
+        return list(y.columns), y.get_columns()
+    if kind == "pyarrow" and hasattr(y, "column_names") and hasattr(y, "columns"):
+        return list(y.column_names), list(y.columns)
+    return None
+
+
 def _to_column(y, name, unit="sample", coded=False):
     """Turn any supported array-like (one value per ``unit``) into a numpy array,
     keeping pandas metadata. ``coded``: 1-D text labels may come as
@@ -98,6 +109,14 @@ def _to_column(y, name, unit="sample", coded=False):
         else:
             columns = y.columns
             values = y.to_numpy()
+    elif _frame_columns(y) is not None:  # a polars DataFrame or a pyarrow Table, as pandas'
+        names, frame = _frame_columns(y)
+        if len(frame) == 1:
+            y = frame[0]
+        else:
+            columns = pd.Index(names)
+            values = (np.column_stack([np.asarray(column) for column in frame]) if frame
+                      else np.empty((len(y), 0)))
     arrow = _coded.arrow_of(y) if coded else None
     if isinstance(y, (pd.Series, pd.Index)):
         if isinstance(y, pd.Series):
@@ -681,7 +700,7 @@ def check_pos_label(pos_label, classes, allow_absent=False):
     With ``allow_absent`` (a one-class problem, as scikit-learn allows) a label
     of the right kind that is not a class gives None: a class with no samples.
     """
-    position = _label_position(pos_label, classes)
+    position = label_position(pos_label, classes)
     same_kind = position is not None
     position = -1 if position is None else position
     if position < 0 and same_kind and allow_absent:
@@ -837,6 +856,14 @@ def merged_options(first, second):
     return merged
 
 
+def different_positive_classes(first, second):
+    return ValueError(
+        f"cannot add evaluations whose binary metrics are of different positive classes "
+        f"({first!r} and {second!r}: the classes their scores are of, or the default "
+        "pos_label=1); pass the same pos_label to both."
+    )
+
+
 def unknown_state_version(version, library, current, known):
     return ValueError(
         f"cannot load this ClassificationMetric: it was pickled with state version {version!r} "
@@ -916,20 +943,12 @@ class ScoreTargets:
     dtype: np.dtype = np.dtype(np.float64)  # the scores' own type, before float64
 
 
-def _score_frame(y_score):
-    """A polars DataFrame or a pyarrow Table (or RecordBatch) of scores as a pandas
-    DataFrame, its column names kept; anything else as it is."""
-    kind = type(y_score).__module__.split(".")[0]
-    if kind == "polars" and hasattr(y_score, "get_columns"):
-        return pd.concat([pd.Series(column.to_numpy(), name=column.name)
-                          for column in y_score.get_columns()], axis=1)
-    if kind == "pyarrow" and hasattr(y_score, "column_names"):
-        return y_score.to_pandas()
-    return y_score
-
-
 def _named_columns(frame):
-    """A DataFrame's column names, or None for pandas' default 0..K-1 of unnamed columns."""
+    """The column names of a DataFrame (pandas or polars) or a pyarrow Table; None for
+    pandas' default 0..K-1 of unnamed columns, and for anything else."""
+    if not isinstance(frame, pd.DataFrame):
+        found = _frame_columns(frame)
+        return None if found is None else pd.Index(found[0])
     columns = frame.columns
     unnamed = isinstance(columns, pd.RangeIndex) and columns.start == 0 and columns.step == 1
     return None if unnamed else columns
@@ -940,8 +959,7 @@ def check_scores(y_true, y_score, labels, pos_label=None):
 
     ``pos_label`` (None when not given) names the class of 1-D scores.
     """
-    y_score = _score_frame(y_score)
-    names = _named_columns(y_score) if isinstance(y_score, pd.DataFrame) else None
+    names = _named_columns(y_score)
     true, score = _to_column(y_true, "y_true"), _to_column(y_score, "y_score")
     if true.values.ndim != 1:
         raise ValueError(
@@ -959,23 +977,25 @@ def check_scores(y_true, y_score, labels, pos_label=None):
     labels = check_labels(labels)
     if labels is not None:
         named["labels"] = labels
-    elif names is not None and scores.ndim == 2:  # a DataFrame's columns name the classes
+    if names is not None and scores.ndim == 2:  # a DataFrame's columns name the classes
         named["the columns of y_score"] = check_labels(np.asarray(names), "the columns of y_score")
-    elif true.categories is not None:
+    elif labels is None and true.categories is not None:
         named["the categories of y_true"] = check_labels(true.categories,
                                                          "the categories of y_true")
     values, *given = common_labels(named)
     classes = given[0] if given else None
     if scores.ndim == 2:
-        columns = classes
+        columns = given[-1] if names is not None else classes
         if columns is None:
             columns = classes = np.sort(pd.unique(values))
         elif labels is None and names is None:  # a Categorical: columns in sorted order
             columns = np.sort(classes)
         _check_score_columns(scores, columns)
+        if labels is not None and names is not None:  # classes named, labels their order
+            _check_same_classes(classes, columns)
         positive = 1  # the second column (scikit-learn's classes_[1]) ...
         if len(columns) == 2 and pos_label is not None:  # ... unless pos_label names one
-            positive = _label_position(pos_label, columns)
+            positive = label_position(pos_label, columns)
             if positive is None or positive < 0:
                 raise ValueError(f"pos_label={pos_label!r} is not a label of this problem; "
                                  f"valid labels are {_preview(columns)}.")
@@ -1000,7 +1020,7 @@ def _binary_classes(values, classes, given, claims):
         classes = np.sort(pd.unique(values))
     if len(classes) == 1 and not given:
         for value in claims.values():  # the other class, named by pos_label
-            if _label_position(value, classes) == -1:
+            if label_position(value, classes) == -1:
                 other = _check_label_values(_sequence_to_array([value]), "pos_label")
                 pair = np.sort(np.concatenate(common_labels({"y_true": classes,
                                                              "pos_label": other})))
@@ -1012,7 +1032,7 @@ def _binary_classes(values, classes, given, claims):
     _check_score_columns(np.empty(0), classes)
     positions = {} if not given else {f"labels={_preview(classes)}": 1}
     for source, value in claims.items():
-        position = _label_position(value, classes)
+        position = label_position(value, classes)
         if position is None or position < 0:
             raise ValueError(
                 f"{source} is not a label of this problem; valid labels are "
@@ -1046,14 +1066,17 @@ def _implied_pair(values, found):
     )
 
 
-def _label_position(label, classes):
+def label_position(label, classes):
     """The position of ``label`` among ``classes``; -1 when absent, None when of another kind."""
     kind = {str: "str", bytes: "bytes"}.get(_value_type(label), "number")
     if kind != _kind(classes):
         return None  # a string never matches a number (and "1" is not 1)
     if classes.dtype.kind == "b" and _value_type(label) is not bool and label in (0, 1):
         label = bool(label)  # 1 is True, as in Python and scikit-learn
-    return int(pd.Index(classes).get_indexer([label])[0])
+    elif _value_type(label) is bool and classes.dtype.kind != "b":
+        return -1  # but True is not 1
+    found = np.flatnonzero(classes == label)  # classes are distinct; no index to build
+    return int(found[0]) if len(found) else -1
 
 
 def _check_score_values(values):
@@ -1122,6 +1145,17 @@ def _raise_not_finite(bad, problem):
         f"y_score contains {int(np.count_nonzero(bad))} {problem} value(s), the first at "
         f"{where}; scores must be finite numbers."
     )
+
+
+def _check_same_classes(labels, columns):
+    """``labels`` order the classes that a frame's column names name: the same ones."""
+    missing = pd.Index(columns).get_indexer(labels) < 0
+    if len(labels) != len(columns) or missing.any():
+        raise ValueError(
+            f"labels={_preview(labels)} and the columns of y_score ({_preview(columns)}) "
+            "name different classes; the column names say which class each column's "
+            "scores are of, and labels give the classes' order: name the same classes."
+        )
 
 
 def _check_score_columns(scores, classes):
@@ -1303,6 +1337,11 @@ def check_groups(groups, n_samples, index=None):
     """Group codes 0..G-1 (one per sample), the groups in order (tuples for several
     grouping columns; sorted when their values can be, else in order of appearance),
     and the names of the grouping columns."""
+    named = _frame_columns(groups)
+    if named is not None and len(named[1]) > 1:  # a polars DataFrame or pyarrow Table:
+        frame = pd.concat([pd.Series(np.asarray(column), name=name)  # as pandas', its
+                           for name, column in zip(*named)], axis=1)  # rows the samples'
+        groups = frame if index is None or len(frame) != len(index) else frame.set_axis(index)
     if isinstance(groups, pd.DataFrame) and groups.shape[1] > 1:
         _check_aligned([("y_true", index), ("groups", groups.index)])
         _check_group_count(len(groups), n_samples)

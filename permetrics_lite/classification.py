@@ -523,10 +523,13 @@ class ClassificationMetric:
 
     def _query_defaults(self):
         """The options a query resolves its defaults with: the constructor's, and the
-        positive class of binary scores (however it was named) as ``pos_label``."""
+        positive class of binary scores (however it was named) as ``pos_label`` where
+        it is not the default's 1."""
         defaults = self._defaults
         if "pos_label" not in defaults and _score_metrics.is_scored_binary(self):
-            defaults = dict(defaults, pos_label=self._labels[[self._scored.positive]].tolist()[0])
+            positive = self._labels[[self._scored.positive]].tolist()[0]
+            if _validation.label_position(1, self._labels) != self._scored.positive:
+                defaults = dict(defaults, pos_label=positive)
         return defaults
 
     def _derived_options(self):

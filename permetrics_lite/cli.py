@@ -120,8 +120,8 @@ def _part(args, source, first, frame, rows, labels):
         frame = frame.iloc[rows]
     weight = frame[args.weight].to_numpy() if args.weight else None
     try:
-        return _merging.tallied(ClassificationMetric, frame[args.true].to_numpy(),
-                                frame[args.pred].to_numpy(), weight, labels=labels)
+        return _merging.tallied(ClassificationMetric, _labels_of(frame[args.true]),
+                                _labels_of(frame[args.pred]), weight, labels=labels)
     except (ValueError, TypeError) as error:
         message = _in_flags(error, args)
         at = re.search(r"at position (\d+)", message)
@@ -131,6 +131,13 @@ def _part(args, source, first, frame, rows, labels):
         record = first + (position if rows is None else int(rows[position]))
         span, place = source.span(first, first + size - 1, record)
         raise DataError(f"{span}: {message.replace(at.group(0), f'at {place}')}") from None
+
+
+def _labels_of(column):
+    """A label column as the library reads labels: a Categorical (a Parquet file's
+    dictionary column) as it is, its categories the classes in their order; else
+    its values."""
+    return column.array if isinstance(column.dtype, pd.CategoricalDtype) else column.to_numpy()
 
 
 def _checked(args, source, evaluate, records=None):
@@ -156,7 +163,7 @@ def _scored(args, source, chunks, labels, options):
     """The evaluation of scores (by group with ``--group``): every chunk's columns
     kept, then one evaluation, since the metrics of scores sort them."""
     data = pd.concat([frame for _, frame in chunks], ignore_index=True)
-    true = data[args.true].to_numpy()
+    true = _labels_of(data[args.true])
     weight = data[args.weight].to_numpy() if args.weight else None
     if len(args.scores) == 1:
         scores = data[args.scores[0]].to_numpy(dtype=np.float64)
@@ -228,7 +235,8 @@ def _parse_labels(values, column, option):
     """Labels typed on the command line, as the type of the file's label column."""
     if values is None:
         return None
-    kind = column.dtype.kind
+    dtype = column.dtype
+    kind = (dtype.categories.dtype if isinstance(dtype, pd.CategoricalDtype) else dtype).kind
     try:
         if kind == "b":
             return [{"true": True, "false": False}[v.lower()] for v in values]
@@ -290,7 +298,8 @@ def _in_flags(error, args):
     for python, flags in _PHRASES.items():
         text = re.sub(python, flags, text)
     names = sorted({*columns, *_PARAMETERS}, key=len, reverse=True)
-    pattern = r"\b(" + "|".join(map(re.escape, names)) + r")\b(=|:)?"
+    # a name after "-" is a flag already (a phrase's, or the user's): "--average none"
+    pattern = r"(?<!-)\b(" + "|".join(map(re.escape, names)) + r")\b(=|:)?"
     text = re.sub(pattern, lambda m: word(m) + (":" if m.group(2) == ":" else ""), text)
     return text.replace(" : ", ": ")
 

@@ -309,3 +309,20 @@ def test_what_is_derived_from_a_score_evaluation_keeps_its_positive_class():
     for key, group in cm.by_group(groups).items():
         rows = groups == key
         assert group.RS() == recall_score(y[rows], pred[rows], pos_label="ham")
+
+
+def test_sums_keep_the_positive_class_scores_imply_or_refuse_two():
+    y, spam = binary_problem()
+    ham = 1 - spam
+    first = CM.from_scores(y[:40], ham[:40], labels=["spam", "ham"])  # ham is positive
+    second = CM.from_scores(y[40:], ham[40:], labels=["spam", "ham"])
+    pred = np.where(ham >= 0.5, "ham", "spam")
+    assert (first + second).PS() == precision_score(y, pred, pos_label="ham")
+    # labels of strings have no default positive class: the scores' is the sum's
+    assert (first + CM(y[40:], pred[40:])).RS() == recall_score(y, pred, pos_label="ham")
+    # 0 and 1: the scores of class 0 against the default pos_label=1 of labels
+    y01 = (y == "spam").astype(int)
+    zeros = CM.from_scores(y01, ham, labels=[1, 0])
+    with pytest.raises(ValueError, match=r"cannot add evaluations whose binary metrics are of "
+                                         r"different positive classes \(0 and 1: "):
+        zeros + CM(y01, y01)
