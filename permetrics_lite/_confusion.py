@@ -104,13 +104,17 @@ def in_units(weight):
         return None, 1.0
     with np.errstate(over="ignore"):
         total = weight.sum()
-    if np.isfinite(total):
-        if total == 0 or SAFE_SUMS[0] <= total <= SAFE_SUMS[1]:
-            return weight, 1.0
-        exponent = min(np.frexp(total)[1], 1023)  # the sum in [0.5, 1), or [1, 2) at the top
-    else:  # each weight below 1 / n (the sum below 1), or below 2 at the float maximum
-        exponent = min(np.frexp(weight.max())[1] + int(np.ceil(np.log2(len(weight)))), 1023)
-    unit = 2.0**exponent
+    # scaled only as far as the range needs, so that small weights beside large ones
+    # stay above the smallest float
+    if not np.isfinite(total):  # each weight then below 2**200 / n
+        exponent = np.frexp(weight.max())[1] + int(np.ceil(np.log2(len(weight)))) - 200
+    elif total == 0 or SAFE_SUMS[0] <= total <= SAFE_SUMS[1]:
+        return weight, 1.0
+    elif total > SAFE_SUMS[1]:
+        exponent = np.frexp(total)[1] - 200  # the sum in [2**199, 2**200)
+    else:
+        exponent = np.frexp(total)[1] + 99  # the sum in [2**-100, 2**-99)
+    unit = 2.0**int(exponent)
     return weight / unit, unit
 
 

@@ -142,6 +142,8 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
     targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)
     kept = samples > 0
     if not kept.all():
+        if labels is not None:  # a row of no samples has labels of labels too
+            _confusion.encode(targets.true, targets.pred, targets.classes)
         rows, samples = rows.subset(kept), samples[kept]
         weights = None if weights is None else weights[kept]
         targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)

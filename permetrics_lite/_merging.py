@@ -147,26 +147,21 @@ def with_options(self, parts, *options):
     return self._from_tallies(self._labels, self._tallies, self.n_samples,
                               self._is_multilabel, options)
 
-def _default_positive(evaluation):
-    """The class its binary metrics default to (the positive class its scores imply,
-    else 1), or None when that is not one of its classes."""
-    positive = evaluation._query_defaults().get("pos_label", 1)
-    found = _validation.label_position(positive, evaluation._labels)
-    return positive if found is not None and found >= 0 else None
-
-
 def add(self, other):
     """``self + other``: classes unioned, tallies added, options merged."""
     _validation.check_mergeable((self._labels, self._is_multilabel),
                                 (other._labels, other._is_multilabel))
-    options = _validation.merged_options(self._defaults, other._defaults)
-    if "pos_label" not in options:  # the positive class that scores imply is the sum's
-        positives = list(dict.fromkeys(p for p in map(_default_positive, (self, other))
-                                       if p is not None))
-        if len(positives) > 1:
-            raise _validation.different_positive_classes(*positives)
-        if positives and positives != [1]:
-            options["pos_label"] = positives[0]
+    # the positive class that binary scores imply counts as their pos_label: a sum
+    # (which keeps no scores) keeps it, and sums of sums agree with it. An evaluation
+    # of which 1 is no class has no default positive class to disagree with: it takes
+    # the other's.
+    defaults = [dict(e._query_defaults()) for e in (self, other)]
+    stated = [d["pos_label"] for d in defaults if "pos_label" in d]
+    for d, e in zip(defaults, (self, other)):
+        found = _validation.label_position(1, e._labels)
+        if stated and "pos_label" not in d and (found is None or found < 0):
+            d["pos_label"] = stated[0]
+    options = _validation.merged_options(*defaults)
     labels, self_at, other_at = _confusion.union(self._labels, other._labels)
     tallies = _confusion.merge(self._tallies_with_matrix(), self_at,
                                other._tallies_with_matrix(), other_at, len(labels))

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _formulas, _warnings
 
-EPS = np.finfo(np.float64).eps  # log loss clips probabilities to [EPS, 1 - EPS]
+EPS = np.finfo(np.float64).eps  # log loss clips float64 probabilities to [EPS, 1 - EPS]
 
 
 class Ranking(NamedTuple):
@@ -192,12 +192,13 @@ def average_precision(ranking):
     return float(np.dot(np.diff(tps, prepend=0.0) / tps[-1], tps / (tps + fps)))
 
 
-def log_loss_sum(ranking, complement=False):
-    """The sum of -log p of the ranking's positives (p clipped to [EPS, 1 - EPS]);
-    with ``complement``, of 1-D binary scores: also -log(1 - p) of its negatives."""
-    total = -np.dot(ranking.pos, np.log(np.clip(ranking.thresholds, EPS, 1 - EPS)))
+def log_loss_sum(ranking, complement=False, eps=EPS):
+    """The sum of -log p of the ranking's positives (p clipped to [eps, 1 - eps], eps of
+    the scores' own type as scikit-learn clips); with ``complement``, of 1-D binary
+    scores: also -log(1 - p) of its negatives."""
+    total = -np.dot(ranking.pos, np.log(np.clip(ranking.thresholds, eps, 1 - eps)))
     if complement:
-        total -= np.dot(ranking.neg, np.log(np.clip(1 - ranking.thresholds, EPS, 1 - EPS)))
+        total -= np.dot(ranking.neg, np.log(np.clip(1 - ranking.thresholds, eps, 1 - eps)))
     return float(total)
 
 

@@ -6,6 +6,8 @@ Binary problems are 1-D scores and two-column matrices (ranked by the second
 column, the second class's); a matrix of three or more columns is multiclass.
 """
 
+from functools import partial
+
 import numpy as np
 
 from . import _confusion, _formulas, _ranking, _scores, _validation, _warnings
@@ -354,8 +356,9 @@ def log_loss(self, *, normalize=True):
     -------
     float
         In [0, inf), best 0.0. Probabilities are clipped to
-        ``[eps, 1 - eps]`` (float64's eps), so a confident mistake costs
-        about 36, not inf.
+        ``[eps, 1 - eps]``, eps of the scores' own type as scikit-learn
+        clips (float64: a confident mistake costs about 36, not inf;
+        float32: about 15.9).
 
     Raises
     ------
@@ -391,8 +394,9 @@ def log_loss(self, *, normalize=True):
     0.2798
     """
     normalize = _validation.check_bool("normalize", normalize)
-    return _per_sample(self, _probability_sum(self, "log_loss (LL)", _ranking.log_loss_sum),
-                       normalize)
+    eps = self._scored.eps if has_scores(self) else _ranking.EPS
+    total = _probability_sum(self, "log_loss (LL)", partial(_ranking.log_loss_sum, eps=eps))
+    return _per_sample(self, total, normalize)
 
 
 def _per_sample(self, total, normalize=True):

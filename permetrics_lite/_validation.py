@@ -824,7 +824,7 @@ def check_mergeable(first, second):
         )
 
 
-def _same_option(first, second):
+def same_option(first, second):
     """Equal values, as labels compare: 1 == np.int64(1) == 1.0 == True; nan == nan;
     a string equals only a string (1 and "1" differ)."""
     if isinstance(first, (str, bytes)) != isinstance(second, (str, bytes)):
@@ -842,7 +842,7 @@ def _same_option(first, second):
 def merged_options(first, second):
     """Constructor options of two evaluations being added: they must agree."""
     for name in sorted(set(first) | set(second)):
-        if name in first and name in second and _same_option(first[name], second[name]):
+        if name in first and name in second and same_option(first[name], second[name]):
             continue
         values = first.get(name, "<not given>"), second.get(name, "<not given>")
         raise ValueError(
@@ -854,14 +854,6 @@ def merged_options(first, second):
         if isinstance(second[name], (bool, np.bool_)) and not isinstance(value, (bool, np.bool_)):
             merged[name] = value
     return merged
-
-
-def different_positive_classes(first, second):
-    return ValueError(
-        f"cannot add evaluations whose binary metrics are of different positive classes "
-        f"({first!r} and {second!r}: the classes their scores are of, or the default "
-        "pos_label=1); pass the same pos_label to both."
-    )
 
 
 def unknown_state_version(version, library, current, known):
@@ -945,10 +937,13 @@ class ScoreTargets:
 
 def _named_columns(frame):
     """The column names of a DataFrame (pandas or polars) or a pyarrow Table; None for
-    pandas' default 0..K-1 of unnamed columns, and for anything else."""
+    the default names of unnamed columns (pandas' 0..K-1, polars' column_0..), and for
+    anything else."""
     if not isinstance(frame, pd.DataFrame):
         found = _frame_columns(frame)
-        return None if found is None else pd.Index(found[0])
+        if found is None or found[0] == [f"column_{i}" for i in range(len(found[0]))]:
+            return None  # polars' default names of unnamed columns name no class
+        return pd.Index(found[0])
     columns = frame.columns
     unnamed = isinstance(columns, pd.RangeIndex) and columns.start == 0 and columns.step == 1
     return None if unnamed else columns
@@ -1086,18 +1081,19 @@ def _check_score_values(values):
         missing = pd.isna(values)
         if missing.any():
             _raise_not_finite(missing, "missing (NaN, None or NA)")
-        kind = pd.api.types.infer_dtype(values.ravel(), skipna=False)
-        if kind not in _NUMBERS:  # text is never read as a number
-            first = next((v for v in values.ravel() if not isinstance(
-                v, (bool, int, float, np.number, decimal.Decimal))), values.ravel()[0])
-            raise TypeError(
-                f"y_score must hold numbers (probabilities, scores or decision values); got "
-                f"{type(first).__name__} values such as {first!r}. Convert them to numbers "
-                "first (e.g. pandas.to_numeric); for predicted labels use "
-                "ClassificationMetric(y_true, y_pred)."
-            )
-        if kind == "integer":
-            _check_exact_integers(np.array([int(v) for v in values.ravel()],
+        flat = values.ravel()
+        kind = pd.api.types.infer_dtype(flat, skipna=False)
+        if kind not in _NUMBERS:
+            first = next((v for v in flat if not isinstance(v, _NUMBER_TYPES)), None)
+            if first is not None:  # text is never read as a number
+                raise TypeError(
+                    f"y_score must hold numbers (probabilities, scores or decision values); "
+                    f"got {type(first).__name__} values such as {first!r}. Convert them to "
+                    "numbers first (e.g. pandas.to_numeric); for predicted labels use "
+                    "ClassificationMetric(y_true, y_pred)."
+                )
+        if kind not in ("floating", "boolean"):  # ints and Decimals of any size, not cast yet
+            _check_exact_integers(np.array([int(v) if _is_integral(v) else 0 for v in flat],
                                            dtype=object).reshape(values.shape))
         values = values.astype(np.float64)
     if values.dtype.kind not in "biuf":
@@ -1118,6 +1114,14 @@ def _check_score_values(values):
 
 
 _NUMBERS = ("integer", "floating", "mixed-integer-float", "decimal", "boolean")
+_NUMBER_TYPES = (bool, int, float, np.number, np.bool_, decimal.Decimal)
+
+
+def _is_integral(value):
+    """An int (not a bool) or a whole Decimal: exact beyond float64's integers."""
+    if isinstance(value, decimal.Decimal):
+        return value.is_finite() and value == value.to_integral_value()
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 EXACT_INTEGERS = 2**53  # float64 holds every integer up to this, and not every one above
 
 

@@ -23,8 +23,10 @@ from ._options import (  # noqa: F401 - also importable from here, as before _op
 _REPR_LABELS = 5  # labels shown by repr()
 _freeze = _score_metrics.read_only  # state arrays, tuples of them: read-only
 # Version of the pickled state. 0: the attributes themselves (release 0.1.0);
-# 1: {"version", "library", "state"}, the tallies as field dicts (any field order).
-STATE_VERSION = 1
+# 1: {"version", "library", "state"}, the tallies as field dicts (any field order);
+# 2: the same, scores with the epsilon of their type (``Scored.eps``), which a reader
+# of version 1 would not know.
+STATE_VERSION = 2
 
 
 def _tallies_state(tallies):

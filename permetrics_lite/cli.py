@@ -166,11 +166,12 @@ def _scored(args, source, chunks, labels, options):
     true = _labels_of(data[args.true])
     weight = data[args.weight].to_numpy() if args.weight else None
     if len(args.scores) == 1:
-        scores = data[args.scores[0]].to_numpy(dtype=np.float64)
+        scores = _in_float(data[args.scores[0]]).to_numpy()
         labels = _binary_labels(args, source, true, labels, options)
     else:
         names = _parse_labels(args.scores, data[args.true], "--scores")
-        scores = data[args.scores].set_axis(names, axis=1).astype(np.float64)
+        scores = pd.concat([_in_float(data[column]) for column in args.scores],
+                           axis=1).set_axis(names, axis=1)
         _check_score_columns(args, source, true, names, labels)
         if labels is not None:  # the columns in the order of the classes
             scores = scores[labels]
@@ -189,6 +190,14 @@ def _scored(args, source, chunks, labels, options):
     groups = data.groupby(args.group).indices
     return GroupedEvaluation({_scalar(key): evaluated(groups[key]) for key in _sorted(
         list(groups))}, overall, [args.group])
+
+
+def _in_float(column):
+    """A score column as floats: of its own precision when it has one (a float32
+    Parquet column is compared with --threshold, and its rows summed, as float32's)."""
+    if isinstance(column.dtype, np.dtype) and column.dtype.kind == "f":
+        return column
+    return column.astype(np.float64)
 
 
 def _binary_labels(args, source, true, labels, options):

@@ -155,6 +155,7 @@ class ScoreInput(NamedTuple):
     name: str
     convert: Callable
     kinds: tuple = KINDS  # the label kinds whose classes it can name
+    dtype: type = np.float64  # the scores' type: the reference's too (log loss clips at its eps)
 
 
 def _shuffled(columns):
@@ -175,7 +176,8 @@ def _frame(build, names=lambda columns: list(columns)):
 SCORE_VECTORS = (
     ScoreInput("list", lambda s, _: s.tolist()),
     ScoreInput("numpy", lambda s, _: np.asarray(s)),
-    ScoreInput("numpy float32", lambda s, _: s.astype(np.float32)),  # the scores are exact
+    ScoreInput("numpy float32", lambda s, _: s.astype(np.float32),  # the scores are exact
+               dtype=np.float32),
     ScoreInput("numpy column", lambda s, _: s.reshape(-1, 1)),
     ScoreInput("pandas Series", lambda s, _: pd.Series(s)),
     ScoreInput("pyarrow", lambda s, _: pa.array(s)),
@@ -191,7 +193,7 @@ SCORE_VECTORS = (
 
 SCORE_MATRICES = (
     ScoreInput("numpy", lambda m, _: (np.asarray(m), None)),
-    ScoreInput("numpy float32", lambda m, _: (m.astype(np.float32), None)),
+    ScoreInput("numpy float32", lambda m, _: (m.astype(np.float32), None), dtype=np.float32),
     ScoreInput("list of rows", lambda m, _: (m.tolist(), None)),
     ScoreInput("pandas DataFrame of unnamed columns", lambda m, _: (pd.DataFrame(m), None)),
     ScoreInput("pandas DataFrame, named columns shuffled",

@@ -394,3 +394,10 @@ def test_an_arrow_record_batch_and_arrow_column_types_in_messages():
         ClassificationMetric.from_counts(batch, count="s")
     assert str(raised.value) == ("count='s' must hold numbers of samples (whole numbers of any "
                                  "numeric type); got dtype string (e.g. '5').")
+
+
+def test_a_row_of_no_samples_holds_labels_of_labels_too():
+    frame = pd.DataFrame({"y_true": ["a", "b", "zz"], "y_pred": ["a", "b", "a"], "n": [1, 2, 0]})
+    with pytest.raises(ValueError, match=r"y_true or y_pred contain label\(s\) missing from "
+                                         r"labels: \['zz'\]"):
+        ClassificationMetric.from_counts(frame, count="n", labels=["a", "b"])

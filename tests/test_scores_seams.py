@@ -250,12 +250,22 @@ def test_float16_probabilities_are_probabilities_within_their_precision():
         warnings.simplefilter("error")  # within float16's tolerance: no warning
         ours = cm.LL(), cm.AUC()
     wide = half.astype(float)  # scikit-learn's sums in float16 would round
-    with pytest.warns(UserWarning, match="do not sum to one"):  # of float64's tolerance
-        assert ours[0] == pytest.approx(log_loss(y, wide), rel=1e-12)
+    eps = np.finfo(np.float16).eps  # clipped at the scores' own epsilon, as scikit-learn does
+    assert ours[0] == pytest.approx(
+        np.mean([-np.log(np.clip(row[label], eps, 1 - eps)) for row, label in zip(wide, y)]),
+        rel=1e-12)
     # each class against the rest by its column (scikit-learn's multiclass AUC refuses
     # rows as far from 1 as float16's)
     one_vs_rest = np.mean([roc_auc_score(y == k, wide[:, k]) for k in range(3)])
     assert ours[1] == pytest.approx(one_vs_rest, rel=1e-12)
+
+
+def test_log_loss_of_float32_scores_clips_at_their_epsilon_as_scikit_learn():
+    y = np.array([0, 1, 1, 0])
+    p32 = np.array([0.0, 0.0, 0.9, 0.2], dtype=np.float32)  # a sure mistake
+    ours = CM.from_scores(y, p32).LL()
+    assert ours == pytest.approx(log_loss(y, p32), rel=1e-6)  # float32 arithmetic there
+    assert ours < 5  # float64's epsilon would give about 9.2
 
 
 def test_rows_far_from_one_are_still_refused():
@@ -311,18 +321,53 @@ def test_what_is_derived_from_a_score_evaluation_keeps_its_positive_class():
         assert group.RS() == recall_score(y[rows], pred[rows], pos_label="ham")
 
 
-def test_sums_keep_the_positive_class_scores_imply_or_refuse_two():
+def test_sums_keep_the_positive_class_scores_imply():
     y, spam = binary_problem()
     ham = 1 - spam
     first = CM.from_scores(y[:40], ham[:40], labels=["spam", "ham"])  # ham is positive
     second = CM.from_scores(y[40:], ham[40:], labels=["spam", "ham"])
     pred = np.where(ham >= 0.5, "ham", "spam")
     assert (first + second).PS() == precision_score(y, pred, pos_label="ham")
-    # labels of strings have no default positive class: the scores' is the sum's
+    assert (first + second + first).PS() == precision_score(
+        np.r_[y, y[:40]], np.r_[pred, pred[:40]], pos_label="ham")  # sums of sums
+    assert (first + CM(y[40:], pred[40:], pos_label="ham")).RS() == recall_score(
+        y, pred, pos_label="ham")
+    assert (first.by_group(np.arange(40) % 2)[0] + first).RS() == recall_score(
+        np.r_[y[:40:2], y[:40]], np.r_[pred[:40:2], pred[:40]], pos_label="ham")
+    # labels of strings have no default positive class (1 is none): the scores' is the sum's
     assert (first + CM(y[40:], pred[40:])).RS() == recall_score(y, pred, pos_label="ham")
-    # 0 and 1: the scores of class 0 against the default pos_label=1 of labels
+    # of 0 and 1, the positive class 0 the scores imply is a pos_label given to one only
     y01 = (y == "spam").astype(int)
-    zeros = CM.from_scores(y01, ham, labels=[1, 0])
-    with pytest.raises(ValueError, match=r"cannot add evaluations whose binary metrics are of "
-                                         r"different positive classes \(0 and 1: "):
-        zeros + CM(y01, y01)
+    with pytest.raises(ValueError, match=r"cannot add evaluations built with different "
+                                         r"pos_label \(0 and '<not given>'\)"):
+        CM.from_scores(y01, ham, labels=[1, 0]) + CM(y01, y01)
+
+
+def test_small_weights_beside_large_ones_are_not_lost():
+    y, s = [0, 0, 1, 1], [0.2, 0.6, 0.7, 0.4]
+    w = [2.0**201, 2.0**201, 2.0**-900, 2.0**-900]  # a sum beyond 2**200, rescaled
+    cm = CM.from_scores(y, s, sample_weight=w)
+    pred = (np.array(s) >= 0.5).astype(int)
+    assert cm.RS() == recall_score(y, pred, sample_weight=w) == 0.5
+    assert cm.AUC() == roc_auc_score(y, s, sample_weight=w)
+    assert cm.APS() == average_precision_score(y, s, sample_weight=w)
+
+
+def test_polars_default_column_names_name_no_class():
+    y, scores = multiclass_problem()
+    codes = pd.Series(y).map({c: i for i, c in enumerate(CLASSES)}).to_numpy()
+    cm = CM.from_scores(codes, pl.DataFrame(scores))  # columns column_0, column_1, ...
+    assert cm.AUC() == pytest.approx(roc_auc_score(codes, scores, multi_class="ovr"), rel=1e-12)
+    binary = codes[codes < 2]
+    spam = scores[codes < 2, 1]
+    assert CM.from_scores(binary, pl.DataFrame(spam)).AUC() == roc_auc_score(binary, spam)
+
+
+def test_command_line_compares_float32_scores_in_their_precision(tmp_path, capsys):
+    y = np.array([0, 1, 1, 0, 1, 0])
+    p32 = np.array([0.2, 0.7, 0.9, 0.7, 0.3, 0.1], dtype=np.float32)
+    path = tmp_path / "scores.parquet"
+    pd.DataFrame({"y": y, "p": p32}).to_parquet(path)
+    assert cli.main(["score", str(path), "--true", "y", "--scores", "p", "--threshold", "0.7",
+                     "--format", "json", "AS"]) == 0
+    assert json.loads(capsys.readouterr().out)["AS"] == accuracy_score(y, p32 >= 0.7)

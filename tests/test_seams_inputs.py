@@ -504,7 +504,7 @@ def scored(problem, true_input, score_input):
             sample_weight=problem.weight)
         # classes other than two: the reference is refused as the input must be
         reference_scores = lambda: ClassificationMetric.from_scores(  # noqa: E731
-            problem.y_true, scores, sample_weight=problem.weight,
+            problem.y_true, scores.astype(score_input.dtype), sample_weight=problem.weight,
             labels=np_labels(problem.labels if positive is not None else classes))
         negative = next((c for c in classes if c != positive), None)
         decisions = dict(y_pred=np.where(scores >= 0.5, positive, negative), classes=classes,
@@ -519,7 +519,8 @@ def scored(problem, true_input, score_input):
         true, container, labels=problem.labels, sample_weight=problem.weight)
     in_order = score_grid(problem, classes)
     reference_scores = lambda: ClassificationMetric.from_scores(  # noqa: E731
-        problem.y_true, in_order, labels=np.asarray(classes), sample_weight=problem.weight)
+        problem.y_true, in_order.astype(score_input.dtype), labels=np.asarray(classes),
+        sample_weight=problem.weight)
     pred = np.asarray(classes)[in_order.argmax(axis=1)]
     decisions = dict(y_pred=pred, classes=classes, pos_label=None)
     return build, reference_scores, True, decisions
@@ -538,12 +539,12 @@ def sorted_dicts(found):
 _SCORE_REFERENCES = {}
 
 
-def score_reference(problem, reference_scores, decisions):
+def score_reference(problem, reference_scores, decisions, dtype):
     """The expected answers of an evaluation of scores (cached): of labels, the
     constructor's on the decisions the scores make (1-D scores: their positive class
     the default pos_label); of scores, from_scores' on NumPy arrays. When that
     refuses the problem, the input must be refused the same way."""
-    key = (problem.name, repr(decisions))
+    key = (problem.name, repr(decisions), np.dtype(dtype).name)
     if key not in _SCORE_REFERENCES:
         options = ({} if decisions["pos_label"] is None
                    else {"pos_label": decisions["pos_label"]})
@@ -584,7 +585,7 @@ def test_from_scores_gives_the_numbers_of_plain_numpy(true_input, score_input, p
     build, reference_scores, ordered, decisions = scored(problem, true_input, score_input)
     evaluation = evaluated(build)
     classes, labels_expected, scores_expected = score_reference(problem, reference_scores,
-                                                                decisions)
+                                                                decisions, score_input.dtype)
     assert_same_answers(answers_of(evaluation, classes), labels_expected, tolerance(problem))
     found, expected = answers_of(evaluation, classes, of=score_answers), scores_expected
     if not ordered:  # a Categorical's order: the reference cannot have it
