@@ -173,7 +173,7 @@ def load_pickled(version, library):
 def unknown_version(version, library):
     return (f"cannot load this ClassificationMetric: it was pickled with state version "
             f"{version} (permetrics_lite {library}), and this permetrics_lite "
-            f"({permetrics_lite.__version__}) reads versions 0 to 1; upgrade permetrics_lite "
+            f"({permetrics_lite.__version__}) reads versions 0 to 2; upgrade permetrics_lite "
             "to load it.")
 
 
@@ -571,8 +571,8 @@ MESSAGES = [
      lambda: CM.from_dask(da.from_array([0, 1], chunks=1), da.from_array([0, 1], chunks=1),
                           da.zeros(2, chunks=1)), ValueError, all_zero_parts("blocks")),
     # --- pickles ---
-    ("pickle of a later version", lambda: load_pickled(2, "9.9.9"), ValueError,
-     unknown_version(2, "9.9.9")),
+    ("pickle of a later version", lambda: load_pickled(3, "9.9.9"), ValueError,
+     unknown_version(3, "9.9.9")),
     ("pickle version not a number", lambda: load_pickled("1", None), ValueError,
      unknown_version("'1'", None)),
     # --- from_scores: arguments ---
