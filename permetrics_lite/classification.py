@@ -239,12 +239,12 @@ class ClassificationMetric:
         ------
         ValueError
             For NaN or infinite scores, integers beyond +-2**53, lengths that
-            differ, a number of
-            columns that is not the number of classes, 1-D scores for other
-            than two classes, a ``threshold`` given with a score matrix,
-            ``pos_label``, ``labels`` and a column name that disagree on the
-            positive class of 1-D scores, or the constructor's errors for
-            ``y_true``, ``labels`` and weights.
+            differ, a number of columns that is not the number of classes,
+            1-D scores for other than two classes, a ``threshold`` given with
+            a score matrix, column names and ``labels`` that name different
+            classes, ``pos_label``, ``labels`` and a column name that disagree
+            on the positive class of 1-D scores, or the constructor's errors
+            for ``y_true``, ``labels`` and weights.
         TypeError
             For scores that are not numbers (text included), or a
             ``threshold`` that is not one.
