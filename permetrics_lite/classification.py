@@ -7,6 +7,7 @@ tables are in ``_report``, the sums in ``_merging``, the query options in
 """
 
 import inspect
+import sys
 
 import numpy as np
 
@@ -917,8 +918,10 @@ def _as_method(function, name):
     """A function of an evaluation, named as the method it becomes."""
     function.__qualname__ = f"ClassificationMetric.{name}"
     function.__module__ = __name__
-    function.__code__ = function.__code__.replace(co_name=name,
-                                                  co_qualname=function.__qualname__)
+    names = {"co_name": name}
+    if sys.version_info >= (3, 11):  # code objects have had a qualified name since 3.11
+        names["co_qualname"] = function.__qualname__
+    function.__code__ = function.__code__.replace(**names)
     return function
 
 
