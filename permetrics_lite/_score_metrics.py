@@ -56,9 +56,10 @@ def is_scored_binary(self):
 
 
 def is_binary(self, query):
+    """:func:`is_scored_binary`, for a query that needs scores: refused without them."""
     if not has_scores(self):
         raise _validation.scores_needed(query, False)
-    return self._scored.scores is not None or self.n_classes == 2
+    return is_scored_binary(self)
 
 
 def class_rankings(self):
