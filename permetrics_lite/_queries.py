@@ -300,11 +300,11 @@ def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None
     if normalize is None:
         matrix = _confusion.counted(matrix, unit)
     matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
-    if as_frame:
+    if as_frame:  # copies: pandas < 3 would share the cached labels' memory
         return pd.DataFrame(
             matrix,
-            index=pd.Index(self._labels, name="true"),
-            columns=pd.Index(self._labels, name="predicted"),
+            index=pd.Index(self._labels, name="true", copy=True),
+            columns=pd.Index(self._labels, name="predicted", copy=True),
         )
     return matrix
 

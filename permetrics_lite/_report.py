@@ -199,7 +199,7 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
             if intervals is not None:  # no interval method applies to a metric of scores
                 columns[f"{metric.column}_low"] = columns[f"{metric.column}_high"] = np.full(
                     self.n_classes, np.nan)
-    return pd.DataFrame(columns, index=pd.Index(self._labels, name="label"))
+    return pd.DataFrame(columns, index=pd.Index(self._labels, name="label", copy=True))
 
 
 # scikit-learn's classification_report: its columns, its averages, and the

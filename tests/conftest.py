@@ -10,10 +10,18 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+# "default" (python -m pytest, CI): sized for two cores and two minutes. "local": the
+# examples the suite ran before it was sized for CI, for a change to the formulas.
+# "thorough": a night's search.
 settings.register_profile(
-    "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+settings.register_profile("local", parent=settings.get_profile("default"), max_examples=150)
 settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
+# .ci/smoke: the fast subset on the oldest and newest Python, a few examples each
+settings.register_profile(
+    "smoke", parent=settings.get_profile("default"), max_examples=20, database=None
+)
 # .ci/mutation runs the targeted tests once per mutant: few examples, no example database
 settings.register_profile(
     "mutation", parent=settings.get_profile("default"), max_examples=25, database=None

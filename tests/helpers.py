@@ -1,13 +1,16 @@
 """Helpers shared by the tests that compare two evaluations of the same problem."""
 
+import contextlib
+import io
 import subprocess
 import sys
 import warnings
 from pathlib import Path
+from unittest import mock
 
 import numpy as np
 
-from permetrics_lite import _registry
+from permetrics_lite import _registry, cli
 
 SCORE_ROWS = {m.alias + suffix for m in _registry.SCORE_METRICS  # summary rows of scores
               for suffix, _ in m.summary}
@@ -54,6 +57,26 @@ ENTRY_POINT = str(Path(sys.executable).with_name("permetrics-lite"))
 
 
 def run_command(*args, stdin=None, text=True):
-    """The installed ``permetrics-lite`` run in a subprocess: its CompletedProcess."""
-    return subprocess.run([ENTRY_POINT, *map(str, args)], input=stdin, capture_output=True,
-                          text=text, timeout=120)
+    """``permetrics-lite`` run in this process, as its entry point runs it (``cli.main``
+    with the arguments, standard input and output of a process): its CompletedProcess.
+    Starting a process per call would cost the suite a second each; the few tests
+    that need the installed command or a shell call it through ``subprocess``."""
+    argv = [str(arg) for arg in args]
+    given = stdin if stdin is not None else ("" if text else b"")
+    raw = given.encode() if isinstance(given, str) else given
+    out, err = io.BytesIO(), io.BytesIO()
+    streams = [io.TextIOWrapper(buffer, encoding="utf-8", newline="" if text else None)
+               for buffer in (io.BytesIO(raw), out, err)]
+    with contextlib.ExitStack() as stack:
+        for name, stream in zip(("stdin", "stdout", "stderr"), streams):
+            stack.enter_context(mock.patch.object(sys, name, stream))
+        try:
+            status = cli.main(argv)
+        except SystemExit as exit_:  # argparse: usage errors, --help, --version
+            status = exit_.code if isinstance(exit_.code, int) else 1
+        for stream in streams[1:]:
+            stream.flush()
+    output, errors = out.getvalue(), err.getvalue()
+    if text:
+        output, errors = output.decode(), errors.decode()
+    return subprocess.CompletedProcess(["permetrics-lite", *argv], status or 0, output, errors)

@@ -1,5 +1,5 @@
 """The command line's options of scores, groups, beta, zero division and digits,
-driven as a subprocess on real files and checked against scikit-learn,
+run in process on real files and checked against scikit-learn,
 fairlearn and brute-force computations written here (never against
 permetrics_lite itself)."""
 

@@ -144,14 +144,17 @@ def test_curve_columns_from_counts():
     assert columns["tn"].tolist() == [0, 2, 2] and columns["threshold"].tolist() == [0.1, 0.5, 0.9]
 
 
-def test_a_curve_of_several_steps_equals_scikit_learn_s_counts_and_warns_once():
+def test_a_curve_of_several_steps_equals_counts_by_search_and_warns_once():
     rng = np.random.default_rng(7)
     n = 2 * _scores.CURVE_ROWS + 1000  # formulas run in three steps of rows
     y, scores = rng.random(n) < 0.3, rng.random(n)
     curve = ClassificationMetric.from_scores(y, scores).threshold_curve()
-    tns, fps, fns, tps, thresholds = skm.confusion_matrix_at_thresholds(y, scores)
-    assert curve["threshold"].tolist() == thresholds[::-1].tolist()
-    tp, fp, fn, tn = (c[::-1] for c in (tps, fps, fns, tns))
+    thresholds = np.unique(scores)  # predicted positive: score >= threshold
+    of_positives, of_negatives = np.sort(scores[y]), np.sort(scores[~y])
+    tp = len(of_positives) - np.searchsorted(of_positives, thresholds)
+    fp = len(of_negatives) - np.searchsorted(of_negatives, thresholds)
+    fn, tn = len(of_positives) - tp, len(of_negatives) - fp
+    assert curve["threshold"].tolist() == thresholds.tolist()
     np.testing.assert_array_equal(curve["precision"], tp / (tp + fp))
     np.testing.assert_array_equal(curve["recall"], tp / (tp + fn))
     np.testing.assert_array_equal(curve["accuracy"], (tp + tn) / n)
