@@ -28,7 +28,7 @@ def client():
         yield connected
 
 
-@settings(max_examples=25)
+@settings(max_examples=12)  # each example computes on two worker processes
 @given(problem=problems(kinds=("int", "str", "bool")), chunks=st.integers(1, 40))
 def test_from_dask_equals_in_memory(client, problem, chunks):
     weight = exact_weights(problem.weight)
