@@ -1,64 +1,181 @@
-"""The benchmark script runs at tiny sizes, and its libraries compute the same metrics."""
+"""The benchmark scripts run at tiny sizes, and their libraries compute the same metrics."""
 
+import importlib
 import importlib.util
 import os
+import re
 import subprocess
 import sys
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+SCRIPT = BENCHMARKS / "bench.py"
+# the peers' tables at two N, two K, both label kinds; every other section as small
+TINY = ["--sizes", "300,3000", "--classes", "2,10", "--repeat", "1", "--string-size", "3000",
+        "--small-size", "1000", "--many-classes", "5000:2000", "--budget", "60"]
+HEADINGS = ("Construction beside the performance floors", "Construction by input type",
+            "Weighted construction and memory", "Small inputs (int64",
+            "floor: least_calls, alone", "Many classes (N=5e+03, K=",
+            "one accuracy from fresh arrays", "construct + ten metrics",
+            "sample-weighted accuracy", "per-class report", "Performance targets")
+N_TARGETS = 20  # targets 1 to 7 (15 lines) and the earlier ones, without the VmHWM one
+LIBRARIES = ("permetrics_lite", "scikit-learn", "mlxtend", "pycm", "permetrics")
+LIGHT = ("permetrics_lite", "pycm", "permetrics")  # imported in well under a second
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The command's module, with its own directory importable, as when it is run."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        return importlib.import_module("bench")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
 
 
-def test_the_script_prints_every_table_at_tiny_sizes():
-    command = [sys.executable, str(SCRIPT), "--sizes", "300,3000", "--classes", "2,10",
-               "--repeat", "1", "--string-size", "3000", "--many-classes", "5000:2000",
-               "--budget", "60"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
-    for heading in ("Construction beside the performance floors", "one accuracy from fresh arrays",
-                    "construct + ten metrics", "sample-weighted accuracy", "per-class report",
-                    "Peak extra memory", "Many classes (N=5e+03, K=", "Small inputs (int64",
-                    "floor: least_calls, alone", "Performance targets"):
-        assert heading in out
+@pytest.fixture(scope="module")
+def peers(bench):
+    return sys.modules["peers"]
+
+
+@pytest.fixture(scope="module")
+def problems(bench):
+    return sys.modules["problems"]
+
+
+def check_page(out, libraries, memory):
+    """What every run prints, whatever the machine: every table, no failure, and every
+    target measured but those of a library left out or a module not installed."""
+    for heading in HEADINGS + (("Peak extra memory, construct + ten metrics",) if memory else ()):
+        assert heading in out, heading
     assert "fails:" not in out and "over budget" not in out and "failed" not in out
     rows = [line for line in out.splitlines() if line.startswith(("| int |", "| str |"))]
     assert len(rows) == 4 * 2 * 2 * 2  # workloads x kinds x sizes x classes
-    for target in ("construction / bincount floor", "scikit-learn / ours", "pycm / ours",
-                   "permetrics / ours", "peak extra memory"):
-        assert target in out
+    for row in rows:  # every cell of the tiny grid runs, and gives a ratio to ours
+        assert "skipped" not in row and "—" not in row, row
+    verdicts = re.findall(r"^- (PASS|FAIL|NOT MEASURED): (.*)$", out, re.MULTILINE)
+    assert len(verdicts) == N_TARGETS + memory
+    absent = [name for name in ("pyarrow", "polars") if importlib.util.find_spec(name) is None]
+    absent += [f"{peer} / ours" for peer in ("scikit-learn", "pycm", "permetrics")
+               if peer not in libraries]
+    for verdict, text in verdicts:
+        assert verdict != "NOT MEASURED" or any(name in text for name in absent), text
+    measured = [text for verdict, text in verdicts if verdict != "NOT MEASURED"]
+    for target in ["construction / bincount floor", "fastest peer",
+                   "peak extra memory of construction"] + [
+            f"{peer} / ours" for peer in libraries if peer not in ("permetrics_lite", "mlxtend")]:
+        assert any(target in text for text in measured), target
+    # a profile of each construction target missed, and of no other
+    profiled = set(re.findall(r"^### (.+)$", out, re.MULTILINE))
+    missed = set()
+    for verdict, text in verdicts:
+        found = re.match(r"target [23], construction, (.+) / int64", text)
+        name = found and found.group(1)
+        name = name or ("weighted" if "float64 weights / unweighted" in text else
+                        "many" if re.match(r"target 5, construction, K", text) else
+                        "small" if text.startswith("target 6") else None)
+        if name and verdict == "FAIL":
+            missed.add(name)
+    assert profiled == missed
+    assert ("## Where the time goes" in out) == bool(missed)
+
+
+def test_every_table_prints_at_tiny_sizes_and_the_docs_get_what_was_printed(
+        bench, capsys, monkeypatch, tmp_path):
+    # the command holds pyarrow and polars to one thread; this process gets them back
+    pa = pytest.importorskip("pyarrow")
+    monkeypatch.setenv("POLARS_MAX_THREADS", os.environ.get("POLARS_MAX_THREADS", ""))
+    monkeypatch.setattr(bench, "DOCS", tmp_path / "benchmark-results.md")
+    threads = pa.cpu_count()
+    try:
+        # one call a round (no loop); no memory processes (the next test); the peers of
+        # light imports (every library's every workload: test_the_peers_compute_...)
+        assert bench.main(TINY + ["--min-time", "0", "--no-memory", "--write-docs",
+                                  "--libraries", ",".join(LIGHT)]) == 0
+    finally:
+        pa.set_cpu_count(threads)
+    out = capsys.readouterr().out
+    check_page(out, LIGHT, memory=False)
+    assert "a run under 0 ms is repeated" in out
+    assert bench.DOCS.read_text(encoding="utf-8") == out  # exactly what was printed
+    assert out.startswith("# permetrics_lite benchmark\n\n- command: `python benchmarks/"
+                          "bench.py --sizes 300,3000 ")
+
+
+def test_the_memory_table_measures_each_library_in_a_process_of_its_own(bench):
+    grid = sys.modules["grid"]
+    args = bench.parse(TINY + ["--libraries", "permetrics_lite"])
+    lines, m = [], SimpleNamespace(n=3000, k=10)
+    grid.measure_memory_of_peers(args, lines.append, m)
+    assert set(m.memory) == {"permetrics_lite"}
+    assert isinstance(m.memory["permetrics_lite"], int)  # not None: the process gave a number
+    out = "\n".join(lines)
+    assert "## Peak extra memory, construct + ten metrics (N=3e+03, K=10" in out
+    assert re.search(r"^\| permetrics_lite \| [\d.,]+ MiB \| [\d.]+ \| [\d.]+ \|$", out,
+                     re.MULTILINE), out
+
+
+def test_a_run_over_the_budget_is_stopped_and_a_failing_one_reported(bench):
+    harness = sys.modules["harness"]
+
+    def fails():
+        raise ValueError("a peer's limit")
+
+    def sleeps():
+        import time
+
+        time.sleep(1)
+
+    times = harness.interleaved({"fast": lambda: None, "slow": sleeps, "fails": fails},
+                                rounds=3, budget=0.05, min_time=0.001)
+    assert len(times["fast"]) == 3 and times["slow"] is None
+    assert times["fails"] == "fails: ValueError"
+    rows = harness.profile(lambda: sorted(range(1000), key=str), top=3)
+    assert len(rows) == 3 and all(len(row) == 4 for row in rows)
+
+
+def test_the_options_of_the_command(bench):
+    quick = bench.parse(["--quick"])
+    assert (quick.sizes, quick.classes, quick.min_time) == ([300, 3000], [2, 10], 0.05)
+    assert bench.integers("1e4,1e5") == [10000, 100000]
+    for wrong in (["--repeat", "0"], ["--min-time", "-1"]):
+        with pytest.raises(SystemExit):
+            bench.parse(wrong)
+
+
+@pytest.mark.slow
+def test_the_script_prints_every_table_at_tiny_sizes():
+    """The command as the docs run it: its own process, a loop of 50 ms a run, and a
+    memory process for each library."""
+    done = subprocess.run([sys.executable, str(SCRIPT)] + TINY, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    check_page(done.stdout, LIBRARIES, memory=True)
 
 
 @pytest.mark.parametrize("kind", ["int", "str"])
-def test_the_peers_compute_the_metrics_we_time(bench, kind):
-    t, p, w = bench.problem(2000, 5, kind)
+def test_the_peers_compute_the_metrics_we_time(peers, problems, kind):
+    """Every workload of every library, as the grid runs it (the tiny run in process
+    leaves scikit-learn and mlxtend out: their imports cost more than the run)."""
+    t, p, w = problems.problem(2000, 5, kind)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        ours = bench.ours("ten", t, p, w)
-        sklearn = bench.sklearn("ten", t, p, w)
-        pycm = bench.pycm("ten", t, p, w)
-        def adapted(library):
-            return [bench.ADAPT.get(library, lambda a: a)(a) for a in (t, p, w)]
-
-        for library in bench.LIBRARIES:
-            assert bench.RUNNERS[library]("accuracy", *adapted(library)) == pytest.approx(ours[0])
-        weighing = [library for library in bench.LIBRARIES if "weighted" in bench.OFFERS[library]]
-        assert weighing  # the weighted accuracy is compared with some peer
-        for library in weighing:
-            expected = np.average(t == p, weights=w)
-            assert bench.RUNNERS[library]("weighted", *adapted(library)) == pytest.approx(expected)
+        done = {(library, workload): peers.RUNNERS[library](workload,
+                                                          *peers.adapted(library, (t, p, w)))
+                for library in peers.LIBRARIES for workload in peers.OFFERS[library]}
+    ours, sklearn, pycm = (done[library, "ten"] for library in ("permetrics_lite",
+                                                                "scikit-learn", "pycm"))
+    for library in peers.LIBRARIES:
+        assert done[library, "accuracy"] == pytest.approx(ours[0])
+    weighing = [library for library in peers.LIBRARIES if "weighted" in peers.OFFERS[library]]
+    assert len(weighing) == 4  # all but mlxtend
+    for library in weighing:
+        assert done[library, "weighted"] == pytest.approx(np.average(t == p, weights=w))
     scalars = [0, 1, 2, 4, 6, 7, 8, 9]  # AS, count, BAS, PCA macro, P, R, F1, MCC
     for index in scalars:
         assert sklearn[index] == pytest.approx(ours[index])
@@ -67,6 +184,13 @@ def test_the_peers_compute_the_metrics_we_time(bench, kind):
     assert list(ours[3].values()) == pytest.approx(list(pycm[3].values()))
     np.testing.assert_array_equal(ours[5], sklearn[5])
     np.testing.assert_array_equal(ours[5], pycm[5])
+    # the reports: the same F1 of each class in every library's own form
+    report = done["permetrics_lite", "report"]
+    assert len(report) == 5
+    for label, f1 in report["f1"].items():
+        assert done["scikit-learn", "report"][str(label)]["f1-score"] == pytest.approx(f1)
+        assert done["pycm", "report"]["F1"][label] == pytest.approx(f1)
+        assert done["permetrics", "report"][2][label] == pytest.approx(f1)
 
 
 def test_the_scores_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes():
