@@ -4,6 +4,11 @@ Count-based formulas take :class:`~permetrics_lite._confusion.Tallies` and
 return a ``(numerator, denominator)`` pair vectorised over classes, so that one
 :func:`safe_divide` applies the zero-division rule and micro
 averaging can sum the counts before dividing once.
+
+Every function here also takes the tallies of many matrices at once (the
+bootstrap's resamples, ``_resampling.Resampled``): per-class arrays with a
+leading axis, (B, K), and totals of shape (B,). Classes are then the last axis,
+and a whole-matrix score is an array of B values instead of a float.
 """
 
 import math
@@ -79,12 +84,14 @@ class Counts(NamedTuple):
 
     @classmethod
     def pooled(cls, t):
-        """The counts of all classes summed: micro averaging's sufficient statistics."""
+        """The counts of all classes summed: micro averaging's sufficient statistics
+        (of each matrix, for tallies of many)."""
         # K classes pool K times the total in tn: Python ints where int64 would
         # overflow; weights divided by a power of two above K (no ratio changes)
         counts = (t.tp, t.fp, t.fn, t.tn)
-        if np.asarray(t.tp).dtype.kind == "f" and t.total * len(t.tp) > 2.0**1000:
-            shift = -math.ceil(math.log2(len(t.tp)))
+        n_classes = np.shape(t.tp)[-1]
+        if np.asarray(t.tp).dtype.kind == "f" and np.max(t.total) * n_classes > 2.0**1000:
+            shift = -math.ceil(math.log2(n_classes))
             counts = [np.ldexp(np.asarray(c, dtype=np.float64), shift) for c in counts]
         return cls(*(_exact_sum(c) for c in counts))
 
@@ -93,7 +100,7 @@ class Counts(NamedTuple):
         """The counts of one class; ``index`` None is a class absent from the problem."""
         if index is None:
             return cls(0, 0, 0, t.total)
-        return cls(t.tp[index], t.fp[index], t.fn[index], t.tn[index])
+        return cls(t.tp[..., index], t.fp[..., index], t.fn[..., index], t.tn[..., index])
 
 
 # --- exact arithmetic: integer numerators and denominators, rounded once ---
@@ -109,12 +116,34 @@ _INT64_LIMIT = 2**62  # bound on the magnitudes an int64 formula may reach
 
 
 def _exact_sum(counts):
-    """The sum of int counts as an exact int (float counts: numpy's sum)."""
+    """The sum of int counts as an exact int (float counts: numpy's sum); of the
+    last axis, for the counts of many matrices."""
     counts = np.asarray(counts)
+    if counts.ndim > 1:
+        return _exact_sums(counts)
     if counts.dtype.kind in "iu" and counts.size:
         bound = int(counts.max()) * counts.size
         return int(counts.sum()) if bound < _INT64_LIMIT else sum(counts.tolist())
     return counts.sum().item() if counts.dtype != object else counts.sum()
+
+
+def _exact_sums(counts):
+    """Exact sums over the last axis: int64 where they fit, else Python ints."""
+    if counts.dtype.kind in "iu" and counts.size:
+        bound = int(np.abs(counts).max()) * counts.shape[-1]
+        return counts.sum(axis=-1) if bound < _INT64_LIMIT else counts.astype(object).sum(axis=-1)
+    return counts.sum(axis=-1)
+
+
+def _dot(a, b):
+    """Exact products of integer counts summed over classes (the last axis): ``a @ b``
+    of each matrix."""
+    return (a * b).sum(axis=-1)
+
+
+def _value(result):
+    """One matrix's score as a float; the scores of many as an array."""
+    return float(result) if np.ndim(result) == 0 else np.asarray(result, dtype=np.float64)
 
 
 def exact(*counts, factor=1):
@@ -259,7 +288,7 @@ def average(formula, t, average, zero_division="warn", what="metric"):
     :meth:`Counts.of_class` followed by ``None``.)
     """
     if average == "micro":
-        return float(per_class(formula, Counts.pooled(t), zero_division, what))
+        return _value(per_class(formula, Counts.pooled(t), zero_division, what))
     values = per_class(formula, t, zero_division, what)
     if average is None:
         return values
@@ -268,7 +297,10 @@ def average(formula, t, average, zero_division="warn", what="metric"):
 
 
 def nan_average(values, weights=None):
-    """Mean ignoring nan; zero total weight falls back to the plain mean."""
+    """Mean ignoring nan; zero total weight falls back to the plain mean. Of each row,
+    for the values of many matrices (B, K)."""
+    if np.ndim(values) > 1:
+        return _nan_averages(values, weights)
     keep = ~np.isnan(values)
     if not keep.any():
         return float("nan")
@@ -279,12 +311,29 @@ def nan_average(values, weights=None):
     return math.fsum((values[keep] * weights).tolist()) / math.fsum(weights.tolist())
 
 
+def _nan_averages(values, weights=None):
+    """:func:`nan_average` of each row (a float sum: to rounding)."""
+    keep = ~np.isnan(values)
+    kept = keep.sum(axis=-1)
+    filled = np.where(keep, values, 0.0)
+    with np.errstate(invalid="ignore", divide="ignore"):  # a row of nan only: nan
+        mean = filled.sum(axis=-1) / kept
+        if weights is None:
+            return mean
+        weights = np.where(keep, weights, 0.0)
+        largest = weights.max(axis=-1, keepdims=True)
+        weights = weights / np.where(largest > 0, largest, 1.0)
+        total = weights.sum(axis=-1)
+        weighted = (filled * weights).sum(axis=-1) / total
+    return np.where(total > 0, weighted, mean)
+
+
 # --- matrix-level: whole-problem scores ---
 
 
 def accuracy(tallies):
     """Fraction of samples entirely right."""
-    return float(tallies.correct / tallies.total)
+    return _value(tallies.correct / tallies.total)
 
 
 def binary_balanced_accuracy(counts):
@@ -306,6 +355,8 @@ def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):
     remainder, so that a score near chance keeps its digits. With a single
     class present that is undefined and follows ``zero_division``.
     """
+    if np.ndim(tallies.tp) > 1:
+        return _balanced_accuracies(tallies, adjusted, zero_division)
     present = tallies.support > 0
     right, support = tallies.tp[present], tallies.support[present]
     n_present = len(support)
@@ -315,6 +366,17 @@ def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):
     what = "Adjusted balanced accuracy with a single class in y_true"
     return float(safe_divide(_recall_excess(right, support, recalls), n_present - 1,
                              zero_division, what))
+
+
+def _balanced_accuracies(tallies, adjusted, zero_division):
+    """:func:`balanced_accuracy` of many matrices (rows), in float sums: to rounding."""
+    present = tallies.support > 0
+    recalls = np.where(present, tallies.tp / np.where(present, tallies.support, 1), 0.0)
+    n_present, total = present.sum(axis=-1), recalls.sum(axis=-1)
+    if not adjusted:
+        return total / n_present
+    what = "Adjusted balanced accuracy with a single class in y_true"
+    return safe_divide(total - 1, n_present - 1, zero_division, what)
 
 
 def _recall_excess(right, support, recalls):
@@ -365,7 +427,7 @@ def hamming_loss(t, multilabel):
     """Fraction of wrong labels: 1 - accuracy, or wrong cells over N x L for multilabel."""
     if multilabel:
         return float((t.fp.sum() + t.fn.sum()) / (t.total * len(t.tp)))
-    return float((t.total - t.correct) / t.total)
+    return _value((t.total - t.correct) / t.total)
 
 
 def matthews_corrcoef(t, zero_division="warn"):
@@ -376,13 +438,14 @@ def matthews_corrcoef(t, zero_division="warn"):
     (times N^2) is an exact integer: N c - s.p, N^2 - s.s and N^2 - p.p.
     """
     correct, support, predicted = _whole_matrix(t)
-    n, n_predicted = support.sum(), predicted.sum()  # equal, but for float rounding
-    cov_tp = n * correct - support @ predicted
-    cov_tt = n * n - support @ support
-    cov_pp = n_predicted * n_predicted - predicted @ predicted
+    # equal, but for float rounding
+    n, n_predicted = support.sum(axis=-1), predicted.sum(axis=-1)
+    cov_tp = n * correct - _dot(support, predicted)
+    cov_tt = n * n - _dot(support, support)
+    cov_pp = n_predicted * n_predicted - _dot(predicted, predicted)
     what = "Matthews correlation with a constant y_true or y_pred"
     spread = np.sqrt(_to_float(cov_tt) * _to_float(cov_pp))
-    return float(safe_divide(cov_tp, spread, zero_division, what))
+    return _value(safe_divide(cov_tp, spread, zero_division, what))
 
 
 def _whole_matrix(t, matrix=None, factor=1):
@@ -390,7 +453,7 @@ def _whole_matrix(t, matrix=None, factor=1):
     correct summed exactly from the diagonal."""
     given = (t.tp, t.support, t.predicted) + (() if matrix is None else (matrix,))
     _, tp, support, predicted, *rest = exact(t.total, *given, factor=factor)
-    return (tp.sum(), support, predicted, *rest)
+    return (tp.sum(axis=-1), support, predicted, *rest)
 
 
 def cohen_kappa(t, weights=None, matrix=None, zero_division="warn"):
@@ -404,18 +467,19 @@ def cohen_kappa(t, weights=None, matrix=None, zero_division="warn"):
     if weights is None:
         correct, support, predicted = _whole_matrix(t)
         # N^2 as (sum of support)(sum of predicted): one class is then exactly 0/0
-        expected = support @ predicted
-        agreement = support.sum() * correct - expected
-        chance = support.sum() * predicted.sum() - expected
+        expected = _dot(support, predicted)
+        agreement = support.sum(axis=-1) * correct - expected
+        chance = support.sum(axis=-1) * predicted.sum(axis=-1) - expected
     else:
-        positions = np.arange(len(t.support))
+        positions = np.arange(np.shape(t.support)[-1])
         cost = np.abs(np.subtract.outer(positions, positions)) ** (1 if weights == "linear" else 2)
         factor = int(cost.max()) if cost.size else 1
         _, support, predicted, matrix = _whole_matrix(t, matrix, factor)
-        chance = support @ cost.astype(support.dtype) @ predicted
-        agreement = chance - support.sum() * np.sum(cost.astype(matrix.dtype) * matrix)
+        chance = _dot(support @ cost.astype(support.dtype), predicted)
+        disagreement = (cost.astype(matrix.dtype) * matrix).sum(axis=(-2, -1))
+        agreement = chance - support.sum(axis=-1) * disagreement
     what = "Cohen's kappa with no chance disagreement (one class in y_true and y_pred)"
-    return float(safe_divide(agreement, chance, zero_division, what))
+    return _value(safe_divide(agreement, chance, zero_division, what))
 
 
 def normalize_matrix(matrix, normalize, zero_division="warn"):

@@ -10,16 +10,24 @@ Three kinds, chosen by ``method``:
 * ``"analytic"``: estimate +- z * standard error, for the rows with a
   closed-form standard error (``analytic``);
 * the bootstrap, percentile and BCa, for every metric: each resample is one
-  multinomial draw of N samples over the K x K cells of the confusion matrix,
-  never a pass over the samples, so the cost is O(B * K^2) whatever N. BCa's
-  acceleration comes from the jackknife by cells: leaving out any one sample
-  of a cell gives the same matrix, so K^2 evaluations, each weighted by its
-  count, stand for the N of a per-sample jackknife. A weighted evaluation's
-  resample draws its N' samples of nonzero weight over the D distinct
-  (cell, weight) pairs of its kept codes and weights, each draw weighing its
-  pair's weight: the per-sample weighted bootstrap, at O(B * D).
+  multinomial draw of N samples over the D occupied cells of the confusion
+  matrix, never a pass over the samples, so the cost is O(B * D) whatever N.
+  BCa's acceleration comes from the jackknife by cells: leaving out any one
+  sample of a cell gives the same matrix, so D evaluations, each weighted by
+  its count, stand for the N of a per-sample jackknife. A weighted
+  evaluation's resample draws its N' samples of nonzero weight over the P
+  distinct (cell, weight) pairs of its kept codes and weights, each draw
+  weighing its pair's weight: the per-sample weighted bootstrap, at O(B * P).
+
+The resamples are drawn in chunks and kept (their per-class tallies, and their
+cells while those are few), or drawn again from the same random state for each
+metric, so the draw is the same for every metric of one :class:`Intervals`
+and memory stays bounded. A metric is evaluated on a chunk of resamples at
+once, by its formula over a leading resample axis (``_resampling``); a method
+without such a form would be evaluated one resample at a time.
 """
 
+import copy
 import inspect
 import math
 import warnings
@@ -29,7 +37,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _confusion, _formulas, _options, _queries, _validation
+from . import _confusion, _formulas, _options, _queries, _resampling, _validation
 from ._docstrings import share
 from ._options import Default
 
@@ -202,7 +210,7 @@ class Intervals:
                 raise _weights_not_kept(method)
         self.evaluation = evaluation
         self._sampled = sampled, sample_weight
-        self._resamples = self._jackknife = None
+        self._cells = self._start = self._kept = None
 
     def interval(self, row, params):
         """(estimate, low, high) of a metric with its options; a
@@ -230,74 +238,128 @@ class Intervals:
             error = row.analytic(evaluation, **params)
             z = normal_quantile(self.confidence)
             return estimate, estimate - z * error, estimate + z * error
-        values = _silent(self.resamples(), row, params)
-        acceleration = None
+        batched = _resampling.form(evaluation, row, params)
+        if batched is None:  # no batched form: an evaluation per resample
+            values = _silent(self.resamples(), row, params)
+        else:
+            values = _resampling.evaluate(batched, self._batches(batched.dense))
+        acceleration = center = None
         if method == "bca":
-            evaluations, counts = self.jackknife()
-            if evaluations:
-                acceleration = _acceleration(_silent(evaluations, row, params), counts)
-            else:  # one sample: leaving it out leaves nothing to evaluate
-                acceleration = np.full(np.shape(estimate), np.nan)
-        low, high = bootstrap_interval(values, estimate, self.confidence, acceleration)
+            acceleration, center = self._bca(row, params, batched, estimate)
+        low, high = bootstrap_interval(values, estimate, self.confidence, acceleration, center)
         return estimate, _values(low), _values(high)
 
     def _estimate(self, row, params):
         return _values(getattr(self.evaluation, row.name)(**params))
 
+    def _bca(self, row, params, batched, estimate):
+        """BCa's acceleration, from the jackknife by cells, and the estimate as the
+        batched form computes it (None without one: the estimate)."""
+        layout, _, count, unit = self._occupied()
+        center = (None if batched is None else
+                  _resampling.evaluate(batched, [layout.tallies(count[None], unit)])[0])
+        if count.sum() <= 1:  # one sample: leaving it out leaves nothing to evaluate
+            return np.full(np.shape(estimate), np.nan), center
+        if batched is None:
+            jackknife = _silent(self.jackknife()[0], row, params)
+        else:
+            jackknife = _resampling.evaluate(batched, self._jackknife_batches())
+        return _acceleration(jackknife, count.astype(np.float64)), center
+
+    def _occupied(self):
+        """The occupied cells the resamples are drawn over: their layout, the source of
+        the draws (the cells' counts, or a weighted evaluation's (cell, weight)
+        pairs), the cells' counts and the unit of the counts."""
+        if self._cells is None:
+            if _weighted(self.evaluation):
+                pairs = weighted_cells(*self._sampled)
+                cells, _, _, unit = pairs
+                index = np.unique(cells)  # sorted by cell: each cell's pairs in a run
+                count = np.zeros(0)  # no jackknife (BCa counts samples)
+            else:
+                pairs = None
+                index, count, unit = _occupied_cells(self.evaluation)
+            self._cells = (_resampling.Layout(index, self.evaluation.n_classes), pairs,
+                           count, unit)
+        return self._cells
+
+    def _batches(self, cells=False):
+        """The resamples' tallies chunk by chunk (with their cells' counts if ``cells``),
+        the same draw on every call: kept, or drawn again from the same random state.
+        The first draw advances the random source as one draw of them all."""
+        kept = self._kept
+        if kept is not None and (not cells or kept[0].counts is not None):
+            return kept
+        return self._drawn()
+
+    def _drawn(self):
+        """The resamples drawn in chunks, and kept on the first draw where they fit."""
+        layout, pairs, count, unit = self._occupied()
+        if self._start is None:
+            self._start, rng = copy.deepcopy(self.rng), self.rng
+        else:
+            rng = copy.deepcopy(self._start)
+        k, b = layout.n_classes, self.n_resamples
+        width = max(layout.size, k)
+        if pairs is None:
+            draws = _resampling.multinomial(rng, self.evaluation.n_samples, count, b, width)
+        else:
+            draws = _resampling.weighted(rng, pairs, b, width)
+        tallies_size, cells_size = b * (3 * k + 2) * 8, b * layout.size * 8
+        keep_tallies = self._kept is None and tallies_size <= _KEPT_BYTES
+        keep_cells = tallies_size + cells_size <= _KEPT_BYTES
+        kept = []
+        for chunk in draws:
+            batch = layout.tallies(chunk, unit)
+            if keep_tallies:
+                kept.append(batch if keep_cells else batch._replace(counts=None))
+            yield batch
+        if keep_tallies:
+            self._kept = kept
+
+    def _jackknife_batches(self):
+        """The jackknife by cells, as :class:`~permetrics_lite._resampling.Resampled`
+        chunks: the matrix without one sample of each occupied cell (none for an
+        evaluation of one sample)."""
+        layout, _, count, unit = self._occupied()
+        if count.sum() <= 1:  # one sample: leaving it out leaves nothing
+            return
+        for block in _resampling.jackknife(count, max(layout.size, layout.n_classes)):
+            yield layout.tallies(block, unit)
+
     def resamples(self):
         """Evaluations of ``n_resamples`` multinomial resamples of the matrix's cells
-        (of a weighted evaluation: of its samples of nonzero weight, with their weights)."""
-        if self._resamples is None:
-            if _weighted(self.evaluation):
-                self._resamples = self._weighted_resamples()
-            else:
-                matrix, unit = self.evaluation._matrix(None)
-                n, total = self.evaluation.n_samples, matrix.sum()
-                draws = self.rng.multinomial(n, (matrix / total).ravel(),
-                                             size=self.n_resamples)
-                self._resamples = [_of_matrix(self.evaluation, c.reshape(matrix.shape), unit)
-                                   for c in draws]
-        return self._resamples
-
-    def _weighted_resamples(self):
-        """The per-sample weighted bootstrap: each resample draws N' samples (those of
-        nonzero weight) uniformly, each keeping its weight. Samples of one cell and one
-        weight are interchangeable, so a resample is one multinomial draw of N' over the
-        D distinct (cell, weight) pairs, with probabilities count / N', and a cell holds
-        the sum of its pairs' draws times their weights: the same distribution, at
-        O(B * D) instead of O(B * N')."""
-        cells, weights, counts, unit = weighted_cells(*self._sampled)
-        n = int(counts.sum())
-        # a resample's cells in ascending order: the pairs are sorted by cell
-        first = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
-        index = cells[first]
-        per_step = max(1, _STEP_SIZE // len(cells))  # B x D draws in steps of bounded size
-        resamples = []
-        for start in range(0, self.n_resamples, per_step):
-            size = min(per_step, self.n_resamples - start)
-            draws = self.rng.multinomial(n, counts / n, size=size)
-            for weighed in np.add.reduceat(draws * weights, first, axis=1):
-                drawn = weighed > 0
-                resamples.append(_of_cells(self.evaluation, index[drawn], weighed[drawn], unit))
-        return resamples
+        (of a weighted evaluation: of its samples of nonzero weight, with their weights),
+        one per resample: the per-resample path of a method without a batched form."""
+        return [_of_cells(self.evaluation, batch.layout.index, counts, batch.unit)
+                for batch in self._batches(cells=True) for counts in batch.counts]
 
     def jackknife(self):
         """The jackknife by cells: the evaluations without one sample of each nonzero
         cell, and the cells' counts (the number of samples each stands for); none for
         an evaluation of one sample, which leaves no sample out to evaluate."""
-        if self._jackknife is None:
-            matrix, unit = self.evaluation._matrix(None)
-            occupied = np.flatnonzero(matrix) if matrix.sum() > 1 else np.zeros(0, np.intp)
-            evaluations = []
-            for cell in occupied:
-                left_out = matrix.copy()
-                left_out.flat[cell] -= 1
-                evaluations.append(_of_matrix(self.evaluation, left_out, unit))
-            self._jackknife = evaluations, matrix.flat[occupied].astype(np.float64)
-        return self._jackknife
+        layout, _, count, unit = self._occupied()
+        if count.sum() <= 1:
+            return [], np.zeros(0)
+        evaluations = [_of_cells(self.evaluation, layout.index, counts, unit)
+                       for batch in self._jackknife_batches() for counts in batch.counts]
+        return evaluations, count.astype(np.float64)
 
 
-_STEP_SIZE = 2**20  # draws of the weighted bootstrap held at once (resamples x pairs)
+_KEPT_BYTES = 2**26  # resampled tallies (and cells) kept for the next metric, at most
+
+
+def _occupied_cells(evaluation):
+    """The flat positions (ascending), counts and unit of the nonzero cells of an
+    unweighted evaluation's matrix."""
+    tallies = evaluation._tallies
+    if tallies.cells is not None:
+        index, count, unit = tallies.cells.index, tallies.cells.count, tallies.unit
+    else:
+        matrix, unit = evaluation._matrix(None)
+        index = np.flatnonzero(matrix)
+        count = matrix.ravel()[index]
+    return index, count.astype(np.int64), unit
 
 
 def weighted_cells(evaluation, sample_weight=None):
@@ -558,16 +620,12 @@ def balanced_accuracy_standard_error(evaluation, *, adjusted=False, zero_divisio
 # --- the bootstrap ---
 
 
-def _of_matrix(evaluation, matrix, unit):
-    """An evaluation of another confusion matrix, with the same labels and options."""
-    tallies = _confusion.from_matrix(matrix)._replace(unit=unit)
-    return evaluation._from_tallies(evaluation._labels, tallies, evaluation.n_samples, False,
-                                    evaluation._derived_options())
-
-
 def _of_cells(evaluation, index, count, unit):
-    """An evaluation of the matrix of these nonzero cells (flat positions, ascending)."""
-    tallies = _confusion.from_cells(_confusion.Cells(index, count), evaluation.n_classes)
+    """An evaluation of the matrix of these cells (flat positions, ascending), with the
+    same labels and options."""
+    drawn = count != 0
+    tallies = _confusion.from_cells(_confusion.Cells(index[drawn], count[drawn]),
+                                    evaluation.n_classes)
     return evaluation._from_tallies(evaluation._labels, tallies._replace(unit=unit),
                                     evaluation.n_samples, False,
                                     evaluation._derived_options())
@@ -583,7 +641,7 @@ def _acceleration(values, counts):
             6 * ((counts * deviation**2).sum(axis=0)) ** 1.5)
 
 
-def bootstrap_interval(values, estimate, confidence, acceleration=None):
+def bootstrap_interval(values, estimate, confidence, acceleration=None, center=None):
     """The percentile interval of resampled ``values`` (one row per resample), or with
     an ``acceleration`` the BCa interval (Efron 1987) as ``scipy.stats.bootstrap``
     computes it.
@@ -595,6 +653,11 @@ def bootstrap_interval(values, estimate, confidence, acceleration=None):
     values (``numpy.quantile``, linear). Where every resample equals the estimate
     the interval is that point; where the estimate lies strictly below or above
     every resample, or the acceleration is not finite, BCa is undefined: nan.
+
+    ``center`` is the estimate computed as the ``values`` were (a batched
+    form's value on the evaluation's own matrix; by default the estimate): the
+    resamples are compared with it, so that a resample equal to the evaluation
+    counts as equal to the estimate, whatever the rounding of two computations.
     """
     tail = (1 - confidence) / 2
     if acceleration is None:
@@ -602,16 +665,17 @@ def bootstrap_interval(values, estimate, confidence, acceleration=None):
     scalar = np.ndim(estimate) == 0
     values = values.reshape(len(values), -1)
     estimate = np.ravel(estimate)
+    center = estimate if center is None else np.ravel(center)
     acceleration = np.broadcast_to(np.ravel(acceleration), estimate.shape)
     low, high = np.full(values.shape[1], np.nan), np.full(values.shape[1], np.nan)
     z = _NORMAL.inv_cdf(tail)
     for k in range(values.shape[1]):
         column = values[:, k]
-        if (column == estimate[k]).all():  # no spread: the interval is the point
+        if (column == center[k]).all():  # no spread: the interval is the point
             low[k] = high[k] = estimate[k]
             continue
-        below = (np.count_nonzero(column < estimate[k])
-                 + np.count_nonzero(column <= estimate[k])) / (2 * len(column))
+        below = (np.count_nonzero(column < center[k])
+                 + np.count_nonzero(column <= center[k])) / (2 * len(column))
         if not 0 < below < 1 or not np.isfinite(acceleration[k]):
             continue  # BCa is undefined; nan
         bias = _NORMAL.inv_cdf(below)

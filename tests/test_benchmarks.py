@@ -218,7 +218,7 @@ def test_the_intervals_benchmark_runs_at_tiny_sizes():
         assert f"| {metric} | bootstrap | " in out
     # the population values are the metrics of the probability matrix
     assert "| AS | bootstrap | 0.7700 |" in out and "| AS | wilson | 0.7700 |" in out
-    assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 6
+    assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 11  # cost, summary, K = 100 (4), coverage (5)
 
 
 def test_the_coverage_population_values_are_scikit_learn_s():

@@ -1,0 +1,320 @@
+"""The bootstrap as arrays: resampled confusion matrices in chunks, and a metric's
+values on all of them at once.
+
+A chunk of B resamples is the counts of B matrices over the D occupied cells of
+the evaluation's matrix, an array (B, D): a resample only holds samples of cells
+that the evaluation holds. :class:`Layout` sums those into the per-class tallies
+of every matrix, a :class:`Resampled` of (B, K) arrays, and the formulas of
+``_formulas`` take it with its leading axis, so a metric's value on every
+resample is one call of its formula, not one evaluation object per resample.
+
+:func:`form` gives, for a registry row and the options of its method, the
+function of a chunk that computes the method's value on each of its matrices:
+the options resolved as the method resolves them (the constructor's defaults
+included), the formula the method applies, and an undefined value (0/0) set to
+its ``zero_division`` value (0.0 for ``"warn"``), silently. A row whose method
+has no such form here (none of today's metrics of labels) gets None, and the
+intervals evaluate it one resample at a time.
+"""
+
+import functools
+import inspect
+from typing import Callable, NamedTuple, Optional
+
+import numpy as np
+
+from . import _formulas, _options, _queries, _validation
+
+STEP = 2**20  # array elements (resamples x cells, or x classes) of one chunk
+
+
+class Resampled(NamedTuple):
+    """The tallies of B confusion matrices: per-class counts (B, K) and totals (B,),
+    what :class:`~permetrics_lite._confusion.Tallies` holds of one matrix."""
+
+    tp: np.ndarray
+    support: np.ndarray
+    predicted: np.ndarray
+    total: np.ndarray
+    correct: np.ndarray
+    unit: float  # weight of one count (see ``_confusion.in_units``)
+    counts: Optional[np.ndarray] = None  # the matrices' occupied cells, (B, D)
+    layout: Optional["Layout"] = None
+
+    @property
+    def size(self):
+        """The number of matrices."""
+        return len(self.total)
+
+    def counted(self, values):
+        return values if self.unit == 1.0 else values * self.unit
+
+    @property
+    def fp(self):
+        return self.predicted - self.tp
+
+    @property
+    def fn(self):
+        return self.support - self.tp
+
+    @property
+    def tn(self):
+        # as Tallies.tn: its order of subtraction, and residues of weighted sums below
+        # 1e-12 of the total are 0
+        total = self.total[:, None]
+        tn = total - self.tp - self.fp - self.fn
+        return tn if tn.dtype.kind == "i" else np.where(tn < 1e-12 * total, 0.0, tn)
+
+    def matrices(self):
+        """The dense matrices, (B, K, K)."""
+        k = self.layout.n_classes
+        dense = np.zeros((self.size, k * k), dtype=self.counts.dtype)
+        dense[:, self.layout.index] = self.counts
+        return dense.reshape(self.size, k, k)
+
+    def split(self, size):
+        """The matrices in chunks of at most ``size`` (with their cells)."""
+        if self.size <= size:
+            return [self]
+        return [self.layout.tallies(self.counts[start:start + size], self.unit)
+                for start in range(0, self.size, size)]
+
+
+class Layout:
+    """The occupied cells of a K x K matrix (flat positions ``row * K + column``,
+    ascending): which sums of their counts make each matrix's tallies."""
+
+    def __init__(self, index, n_classes):
+        self.index, self.n_classes = index, n_classes
+        self._rows, self._columns = np.divmod(index, n_classes)
+        self._diagonal = np.flatnonzero(self._rows == self._columns)
+        # the cells are in row order: each row's cells are one run
+        self._runs = np.flatnonzero(np.r_[True, self._rows[1:] != self._rows[:-1]])
+
+    @property
+    def size(self):
+        """The number of occupied cells."""
+        return len(self.index)
+
+    def tallies(self, counts, unit=1.0):
+        """The :class:`Resampled` tallies of matrices given by their cells' counts, (B, D)."""
+        k = self.n_classes
+        support = np.zeros((len(counts), k), dtype=counts.dtype)
+        support[:, self._rows[self._runs]] = np.add.reduceat(counts, self._runs, axis=1)
+        predicted = self._column_sums(counts)
+        tp = np.zeros_like(support)
+        tp[:, self._rows[self._diagonal]] = counts[:, self._diagonal]
+        return Resampled(tp, support, predicted, support.sum(axis=1), tp.sum(axis=1), unit,
+                         counts, self)
+
+    def _column_sums(self, counts):
+        """Each matrix's column sums, (B, K): one bincount, whose float sums of integer
+        counts are exact below 2**53."""
+        k = self.n_classes
+        bins = (np.arange(len(counts))[:, None] * k + self._columns).ravel()
+        sums = np.bincount(bins, counts.ravel(), len(counts) * k).reshape(-1, k)
+        if counts.dtype.kind == "f":
+            return sums
+        if sums.max(initial=0) < 2**53:
+            return sums.astype(counts.dtype)
+        sums = np.zeros((len(counts), k), dtype=counts.dtype)  # 2**53 samples or more
+        for cell, column in enumerate(self._columns.tolist()):
+            sums[:, column] += counts[:, cell]
+        return sums
+
+
+# --- drawing the resamples ---
+
+
+def per_chunk(width, n_resamples):
+    """How many resamples of ``width`` elements each one chunk holds."""
+    return min(max(1, STEP // max(width, 1)), max(n_resamples, 1))
+
+
+# Cells of fewer samples than this are drawn sample by sample (an integer draw each),
+# when there are at least SAMPLED_CELLS of them: numpy's multinomial costs a binomial
+# draw per cell, some 10 times an integer draw
+SAMPLED_BELOW = 8
+SAMPLED_CELLS = 256
+
+
+def multinomial(rng, n, count, n_resamples, width):
+    """``n_resamples`` multinomial draws of ``n`` over cells holding ``count`` samples
+    (probabilities count / sum), in chunks (B, D).
+
+    Many cells of few samples (a dense matrix) are one category of the
+    multinomial draw, and that category's draws are shared out among them by
+    drawing as many of their samples, uniformly with replacement: each cell gets
+    a multinomial share of them, in proportion to its samples, so the result is
+    the multinomial draw over all cells, at the cost of a binomial draw per large
+    cell and an integer draw per sample of the small ones."""
+    few = np.flatnonzero(count < SAMPLED_BELOW)
+    if len(few) < SAMPLED_CELLS:
+        p = count / count.sum()
+        size = per_chunk(width, n_resamples)
+        for start in range(0, n_resamples, size):
+            yield rng.multinomial(n, p, size=min(size, n_resamples - start))
+        return
+    many = np.flatnonzero(count >= SAMPLED_BELOW)
+    grouped = np.r_[count[many], count[few].sum()] / count.sum()
+    owner = np.repeat(few, count[few])  # the cell of each sample of the small cells
+    size = per_chunk(width, n_resamples)
+    for start in range(0, n_resamples, size):
+        drawn = rng.multinomial(n, grouped, size=min(size, n_resamples - start))
+        chunk = np.empty((len(drawn), len(count)), dtype=np.int64)
+        for row, shared in zip(chunk, drawn[:, -1].tolist()):
+            row[:] = np.bincount(owner[rng.integers(0, len(owner), shared)],
+                                 minlength=len(count))
+        chunk[:, many] = drawn[:, :-1]
+        yield chunk
+
+
+def weighted(rng, pairs, n_resamples, width):
+    """The per-sample weighted bootstrap in chunks: draws over the (cell, weight) pairs
+    of ``pairs`` (``_intervals.weighted_cells``), each pair's draws times its weight
+    summed into its cell: the cells' weights (B, D), in the order of their cells."""
+    cells, weights, counts, _ = pairs
+    first = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
+    for draws in multinomial(rng, int(counts.sum()), counts, n_resamples,
+                             max(width, len(cells))):
+        yield np.add.reduceat(draws * weights, first, axis=1)
+
+
+def jackknife(count, width):
+    """The jackknife by cells in chunks: the matrix without one sample of each occupied
+    cell, a row each, (D, D)."""
+    size = per_chunk(width, len(count))
+    for start in range(0, len(count), size):
+        stop = min(start + size, len(count))
+        block = np.repeat(count[None], stop - start, axis=0)
+        block[np.arange(stop - start), np.arange(start, stop)] -= 1
+        yield block
+
+
+# --- a metric's values on chunks of matrices ---
+
+
+class Form(NamedTuple):
+    """A method's value on each matrix of a :class:`Resampled`, with the options given."""
+
+    values: Callable  # Resampled -> (B,) or (B, ...) values
+    dense: bool = False  # whether it needs the matrices themselves (their cells' counts)
+
+
+def form(evaluation, row, params):
+    """The batched form of a registry row's method with these options (validated by
+    the method already), or None where it has none."""
+    make = _one_vs_rest if row.query is None else _FORMS.get(row.query)
+    if make is None:
+        return None
+    arguments = inspect.signature(getattr(evaluation, row.name)).bind(**params)
+    arguments.apply_defaults()
+    options = dict(arguments.arguments)
+    if options.pop("sample_weight", None) is not None:
+        return None  # weights of the evaluation's samples: a resample holds none
+    return make(evaluation, row, **options)
+
+
+def evaluate(method, batches):
+    """The values of a :class:`Form` on every matrix of the chunks, in order, as floats."""
+    parts = []
+    for batch in batches:
+        size = max(1, STEP // batch.layout.n_classes**2) if method.dense else batch.size
+        for part in batch.split(size):
+            values = np.asarray(method.values(part), dtype=np.float64)
+            parts.append(np.broadcast_to(values, (part.size,) + values.shape[1:]))
+    return np.concatenate(parts)
+
+
+def _quiet(zero_division):
+    """A resample's zero_division: "warn" gives its 0.0, without the warning."""
+    return 0.0 if isinstance(zero_division, str) else zero_division
+
+
+def _one_vs_rest(evaluation, row, average, pos_label, zero_division, formula=None,
+                 any_problem=False):
+    """``_queries.class_metric``: the row's count formula of each class, averaged."""
+    zero_division = _quiet(evaluation._zero_division(zero_division))
+    one_class = ("binary", None) if any_problem else ("binary",)
+    average, pos_label = evaluation._averaging(average, pos_label, row.averages, one_class)
+    formula = row.formula if formula is None else formula
+    if average == "binary":
+        index = _queries.positive_class(evaluation, pos_label, any_problem)
+        return Form(lambda t: _formulas.per_class(
+            formula, _formulas.Counts.of_class(t, index), zero_division))
+    return Form(lambda t: _formulas.average(formula, t, average, zero_division))
+
+
+def _per_class_accuracy(evaluation, row, pos_label, average):
+    return _one_vs_rest(evaluation, row, average, pos_label, "warn", any_problem=True)
+
+
+def _fbeta(evaluation, row, beta, average, pos_label, zero_division):
+    formula = functools.partial(row.formula, beta=_validation.check_beta(beta))
+    return _one_vs_rest(evaluation, row, average, pos_label, zero_division, formula)
+
+
+def _whole_matrix(evaluation, row, average, pos_label):
+    """Whether a MCC or CKS query is of the whole matrix (else one-vs-rest)."""
+    return evaluation._averaging(average, pos_label, row.averages)[0] == "multiclass"
+
+
+def _matthews(evaluation, row, average, pos_label, zero_division):
+    if not _whole_matrix(evaluation, row, average, pos_label):
+        return _one_vs_rest(evaluation, row, average, pos_label, zero_division)
+    zero_division = _quiet(evaluation._zero_division(zero_division))
+    return Form(lambda t: _formulas.matthews_corrcoef(t, zero_division))
+
+
+def _kappa(evaluation, row, weights, average, pos_label, zero_division):
+    weights = _validation.check_option("weights", weights, _options.KAPPA_WEIGHTS)
+    if not _whole_matrix(evaluation, row, average, pos_label):
+        return _one_vs_rest(evaluation, row, average, pos_label, zero_division)
+    zero_division = _quiet(evaluation._zero_division(zero_division))
+    if weights is None:
+        return Form(lambda t: _formulas.cohen_kappa(t, None, None, zero_division))
+    return Form(lambda t: _formulas.cohen_kappa(t, weights, t.matrices(), zero_division),
+                dense=True)
+
+
+def _accuracy(evaluation, row, normalize):
+    if _validation.check_bool("normalize", normalize):
+        return Form(_formulas.accuracy)
+    return Form(lambda t: t.counted(t.correct))
+
+
+def _balanced_accuracy(evaluation, row, adjusted, zero_division):
+    adjusted = _validation.check_bool("adjusted", adjusted)
+    zero_division = _quiet(evaluation._zero_division(zero_division))
+    return Form(lambda t: _formulas.balanced_accuracy(t, adjusted, zero_division))
+
+
+def _hamming_loss(evaluation, row):
+    return Form(lambda t: _formulas.hamming_loss(t, multilabel=False))
+
+
+def _confusion_matrix(evaluation, row, normalize, as_frame, zero_division):
+    normalize = _validation.check_option("normalize", normalize, _options.CM_NORMALIZE)
+    zero_division = _quiet(evaluation._zero_division(zero_division))
+
+    def values(t):
+        matrices = t.matrices()
+        if normalize is None:
+            return t.counted(matrices)
+        return _formulas.normalize_matrix(matrices, normalize, zero_division)
+
+    return Form(values, dense=True)
+
+
+# the batched forms of the methods of the registry rows with a query of their own
+# (a row without one is a one-vs-rest count metric: _one_vs_rest)
+_FORMS = {
+    _queries.accuracy_score: _accuracy,
+    _queries.balanced_accuracy_score: _balanced_accuracy,
+    _queries.per_class_accuracy: _per_class_accuracy,
+    _queries.confusion_matrix: _confusion_matrix,
+    _queries.fbeta_score: _fbeta,
+    _queries.matthews_correlation_coefficient: _matthews,
+    _queries.cohen_kappa_score: _kappa,
+    _queries.hamming_loss: _hamming_loss,
+}

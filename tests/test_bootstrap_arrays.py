@@ -1,0 +1,364 @@
+"""The bootstrap as arrays (``_resampling``): each metric's batched form against its
+method on each resampled matrix, driven by the registry rows; the resamples'
+distribution against a per-sample bootstrap written here; and the draws' bookkeeping
+(one draw per set of intervals, kept or drawn again, in chunks of bounded size)."""
+
+import inspect
+import itertools
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from permetrics_lite import ClassificationMetric, _intervals, _options, _registry, _resampling
+
+from .strategies import problems
+
+# every metric of labels has a bootstrap; the metrics of scores have none
+BOOTSTRAPPED = [row for row in _registry.METRICS if row.kind != _registry.SCORE]
+ZERO_DIVISIONS = ("warn", 0.0, 1.0, np.nan)
+TOLERANCE = dict(rtol=1e-12, atol=1e-12)  # float sums of values of order 1: to rounding
+
+
+def _option_values(name, default, row, labels):
+    """The values of a method's option that the tests try. An option not known here
+    fails (KeyError): a new option of a metric needs its values added."""
+    if isinstance(default, bool):  # normalize (AS), adjusted, as_frame
+        return (True, False)
+    return {
+        "average": row.averages,
+        "pos_label": labels,
+        "zero_division": ZERO_DIVISIONS,
+        "normalize": _options.CM_NORMALIZE,  # of the confusion matrix
+        "weights": _options.KAPPA_WEIGHTS,
+        "beta": (0.0, 0.5, 1.0, 2.0),
+    }[name]
+
+
+def _option_sets(row, labels):
+    """The options of the row's method to try: none (its defaults), each option alone
+    and every pair of options, each with every value."""
+    parameters = inspect.signature(_registry.method(row)).parameters
+    values = {name: _option_values(name, _options.value_of(p.default), row, labels)
+              for name, p in parameters.items() if name not in ("self", "sample_weight")}
+    sets = [{}]
+    for size in (1, 2):
+        for names in itertools.combinations(values, size):
+            for chosen in itertools.product(*(values[name] for name in names)):
+                sets.append(dict(zip(names, chosen)))
+    return sets
+
+
+def _method_value(cm, row, params):
+    """The method's value as the intervals take it: floats, arrays in label order."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 0/0 set to its zero_division; BAS's left-out classes
+        return _intervals._values(getattr(cm, row.name)(**params))
+
+
+def _raised(call):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            call()
+    except (ValueError, TypeError) as error:
+        return type(error), str(error)
+    return None
+
+
+@st.composite
+def resampled_problems(draw):
+    """An evaluation of a matrix (1..6 classes, some absent, int or str labels, the
+    constructor's options) and matrices over its occupied cells (int or float counts,
+    zeros among them): what the bootstrap resamples."""
+    k = draw(st.integers(1, 6))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    labels = np.array([f"c{i}" for i in range(k)]) if draw(st.booleans()) else np.arange(k) * 3 - 2
+    occupied = rng.random(k * k) < draw(st.sampled_from([0.3, 0.6, 1.0]))
+    occupied[rng.integers(k * k)] = True
+    index = np.flatnonzero(occupied)
+    base = rng.integers(1, 6, len(index))
+    matrices = rng.integers(0, 5, (6, len(index))) * (rng.random((6, len(index))) < 0.7)
+    matrices[np.arange(6), rng.integers(0, len(index), 6)] += 1  # each holds a sample
+    if draw(st.booleans()):  # weights: float cells
+        matrices = matrices * rng.choice([0.25, 1.0, 3.7], matrices.shape)
+    options = {}
+    if draw(st.booleans()):
+        options["average"] = draw(st.sampled_from(_options.AVERAGES))
+    if draw(st.booleans()):
+        options["pos_label"] = labels[draw(st.integers(0, k - 1))].item()
+    if draw(st.booleans()):
+        options["zero_division"] = draw(st.sampled_from(ZERO_DIVISIONS))
+    return labels, index, base, matrices, options
+
+
+def _dense(index, counts, k):
+    matrix = np.zeros(k * k, dtype=counts.dtype)
+    matrix[index] = counts
+    return matrix.reshape(k, k)
+
+
+@settings(max_examples=20)  # each: every row with every pair of options, on 6 matrices
+@given(problem=resampled_problems())
+def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
+    labels, index, base, matrices, options = problem
+    k = len(labels)
+    cm = ClassificationMetric.from_confusion_matrix(_dense(index, base, k), labels, **options)
+    batch = _resampling.Layout(index, k).tallies(matrices)
+    each = [ClassificationMetric.from_confusion_matrix(_dense(index, counts, k), labels,
+                                                      **options) for counts in matrices]
+    for row in BOOTSTRAPPED:
+        for params in _option_sets(row, labels.tolist()):
+            refused = _raised(lambda: getattr(cm, row.name)(**params))
+            if refused is not None:  # the interval refuses it too, with the method's error
+                assert _raised(lambda: cm.CI(row.alias, method="bootstrap", n_resamples=2,
+                                             random_state=0, **params)) == refused
+                continue
+            form = _resampling.form(cm, row, params)
+            expected = np.array([_method_value(one, row, params) for one in each])
+            np.testing.assert_allclose(_resampling.evaluate(form, [batch]), expected,
+                                       err_msg=f"{row.alias} {params}", **TOLERANCE)
+
+
+def test_every_metric_of_labels_has_a_batched_form_with_each_average():
+    # the per-resample path is a fallback for a method without one: none today
+    binary = ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1])
+    three = ClassificationMetric([0, 1, 2, 2, 1], [0, 2, 2, 1, 1])
+    assert len(BOOTSTRAPPED) == len(_registry.METRICS) > 10
+    for row in BOOTSTRAPPED:
+        assert _resampling.form(binary, row, {}) is not None, row.alias
+        for average in row.averages:
+            assert _resampling.form(binary, row, {"average": average}) is not None
+        for average in [a for a in row.averages if a != "binary"]:
+            assert _resampling.form(three, row, {"average": average}) is not None
+    # a query's own sample weights: the resamples hold no samples to weigh
+    weighted = [row for row in BOOTSTRAPPED
+                if "sample_weight" in inspect.signature(_registry.method(row)).parameters]
+    assert len(weighted) == len(BOOTSTRAPPED)
+    for row in weighted:
+        assert _resampling.form(three, row, {"sample_weight": [1, 2, 1, 1, 1]}) is None
+
+
+def _per_resample(intervals, row, params):
+    """The metric's method on an evaluation of each resample (the fallback path)."""
+    return _intervals._silent(intervals.resamples(), row, params)
+
+
+def _averages(row):
+    """Each average of a row that applies to any problem (or no options, for a row
+    without averages)."""
+    return [{"average": a} for a in row.averages if a != "binary"] or [{}]
+
+
+@settings(max_examples=25)
+@given(problem=problems(), seed=st.integers(0, 2**32 - 1))
+def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem, seed):
+    # through Intervals: the draws of an evaluation (weighted: of its (cell, weight)
+    # pairs, in its unit), the batched values and the evaluations of the same draws
+    cm = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels,
+                              sample_weight=problem.weight)
+    weighted = problem.weight is not None
+    intervals = _intervals.Intervals(cm, "bootstrap" if weighted else "bca", 0.95, 12, seed)
+    for row in BOOTSTRAPPED:
+        for params in _averages(row):
+            form = _resampling.form(cm, row, params)
+            np.testing.assert_allclose(_resampling.evaluate(form, intervals._batches()),
+                                       _per_resample(intervals, row, params),
+                                       err_msg=f"{row.alias} {params}", **TOLERANCE)
+    jackknife, counts = intervals.jackknife()
+    assert len(jackknife) == (0 if weighted or cm.n_samples == 1 else len(counts))
+    for row in BOOTSTRAPPED:
+        params = _averages(row)[0]
+        form = _resampling.form(cm, row, params)
+        batched = [_resampling.evaluate(form, [batch])
+                   for batch in intervals._jackknife_batches()]
+        np.testing.assert_allclose(np.concatenate(batched) if batched else np.zeros(0),
+                                   _intervals._silent(jackknife, row, params), **TOLERANCE)
+
+
+def test_the_fallback_gives_the_same_intervals(monkeypatch):
+    rng = np.random.default_rng(4)
+    true = rng.integers(0, 4, 90)
+    pred = np.where(rng.random(90) < 0.6, true, rng.integers(0, 4, 90))
+    weight = rng.choice([0.5, 1.0, 4.0], 90)
+    queries = [("AS", {}), ("MCC", {}), ("CKS", {"weights": "linear"}), ("BAS", {}),
+               ("F1S", {"average": "macro"}), ("RS", {"average": None}),
+               ("CM", {"normalize": "true"})]
+    cases = [(ClassificationMetric(true, pred), method) for method in ("bootstrap", "bca")]
+    cases.append((ClassificationMetric(true, pred, sample_weight=weight), "bootstrap"))
+    batched = [[cm.CI(alias, method=method, n_resamples=300, random_state=1, **options)
+                for alias, options in queries] for cm, method in cases]
+    monkeypatch.setattr(_resampling, "form", lambda evaluation, row, params: None)
+    for (cm, method), intervals in zip(cases, batched):
+        for (alias, options), ours in zip(queries, intervals):
+            per_resample = cm.CI(alias, method=method, n_resamples=300, random_state=1,
+                                 **options)
+            for a, b in zip(ours, per_resample):
+                np.testing.assert_allclose(a, b, **TOLERANCE)
+
+
+def test_counts_beyond_2_53_are_summed_exactly():
+    # bincount's float sums would round them: the tallies are int64 sums (the values
+    # are to rounding: numpy divides int64 counts as floats, a method Python ints)
+    big = 2**55
+    cm = ClassificationMetric.from_confusion_matrix([[big, 3], [5, big + 7]])
+    intervals = _intervals.Intervals(cm, "bca", 0.95, 6, 0)
+    batches = list(intervals._batches(cells=True))
+    for batch in batches:
+        assert batch.support.dtype == np.int64
+        np.testing.assert_array_equal(batch.support, batch.matrices().sum(axis=2))
+        np.testing.assert_array_equal(batch.predicted, batch.matrices().sum(axis=1))
+    for alias in ("MCC", "CKS", "AS"):
+        row = _registry.lookup(alias)
+        np.testing.assert_allclose(
+            _resampling.evaluate(_resampling.form(cm, row, {}), batches),
+            _per_resample(intervals, row, {}), **TOLERANCE)
+
+
+# --- the distribution: a per-sample bootstrap, written here ---
+
+QUERIES = {"AS": {}, "BAS": {}, "F1S": {"average": "macro"}, "MCC": {},
+           "CKS": {"weights": "quadratic"}}
+CONFIDENCES = (0.5, 0.8, 0.95)
+
+
+def _per_sample_quantiles(true, pred, weight, labels, n_resamples, seed):
+    """Each query's quantiles over resamples of the samples (drawn one by one, uniformly,
+    with their weights; those of weight 0 left out), each evaluated by the public API."""
+    if weight is not None:
+        kept = weight > 0
+        true, pred, weight = true[kept], pred[kept], weight[kept]
+    rng = np.random.default_rng(seed)
+    values = {alias: [] for alias in QUERIES}
+    for _ in range(n_resamples):
+        i = rng.integers(0, len(true), len(true))
+        cm = ClassificationMetric(true[i], pred[i], labels=labels, zero_division=0.0,
+                                  sample_weight=None if weight is None else weight[i])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # BAS: classes only predicted are left out
+            for alias, options in QUERIES.items():
+                values[alias].append(getattr(cm, alias)(**options))
+    tails = [(1 - c) / 2 for c in CONFIDENCES]
+    levels = tails + [1 - t for t in tails]
+    return {alias: (np.quantile(v, levels), np.std(v)) for alias, v in values.items()}
+
+
+def _library_quantiles(cm):
+    """The bounds of the library's percentile intervals at each confidence: quantiles."""
+    quantiles = {}
+    for alias, options in QUERIES.items():
+        intervals = [cm.CI(alias, method="bootstrap", confidence=c, n_resamples=3000,
+                           random_state=7, **options) for c in CONFIDENCES]
+        quantiles[alias] = np.array([ci.low for ci in intervals] + [ci.high for ci in intervals])
+    return quantiles
+
+
+def _dense_errors(k, n, seed):
+    rng = np.random.default_rng(seed)
+    true = rng.integers(0, k, n)
+    return true, np.where(rng.random(n) < 0.6, true, rng.integers(0, k, n))
+
+
+@pytest.mark.parametrize("case", ["few cells", "many small cells", "weighted pairs"])
+def test_quantiles_agree_with_a_per_sample_bootstrap(case):
+    # 3,000 resamples against 1,500: each quantile within a quarter of a standard
+    # deviation of the resampled values (some 4 Monte-Carlo standard errors)
+    if case == "few cells":
+        (true, pred), weight = _dense_errors(4, 300, 1), None
+    elif case == "many small cells":  # drawn by the sampler of many small cells
+        (true, pred), weight = _dense_errors(30, 1500, 2), None
+    else:  # continuous weights: hundreds of (cell, weight) pairs of one sample each
+        (true, pred), weight = _dense_errors(3, 400, 3), np.random.default_rng(4).gamma(2, 1, 400)
+    labels = np.arange(true.max() + 1)
+    cm = ClassificationMetric(true, pred, labels=labels, zero_division=0.0,
+                              sample_weight=weight)
+    draws_over = (np.bincount(true * len(labels) + pred) if weight is None
+                  else _intervals.weighted_cells(cm)[2])
+    small = np.count_nonzero((draws_over > 0) & (draws_over < _resampling.SAMPLED_BELOW))
+    assert (small >= _resampling.SAMPLED_CELLS) == (case != "few cells")
+    ours = _library_quantiles(cm)
+    reference = _per_sample_quantiles(true, pred, weight, labels, 1500, 11)
+    for alias, (quantiles, spread) in reference.items():
+        np.testing.assert_allclose(ours[alias], quantiles, atol=0.25 * spread, err_msg=alias)
+
+
+def test_the_sampler_of_many_small_cells_is_multinomial():
+    # cells of 1..3 samples beside a few large ones: each cell's draws have the
+    # multinomial's mean n p and variance n p (1 - p), two cells the covariance
+    # -n p q, and every resample holds n samples
+    rng = np.random.default_rng(0)
+    count = np.r_[rng.integers(1, 4, 600), [400, 250, 90]]
+    n, p = int(count.sum()), count / count.sum()
+    draws = np.concatenate(list(_resampling.multinomial(rng, n, count, 20000, len(count))))
+    assert draws.shape == (20000, len(count)) and (draws.sum(axis=1) == n).all()
+    mean_error = np.sqrt(n * p * (1 - p) / len(draws))
+    assert (np.abs(draws.mean(axis=0) - n * p) < 5 * mean_error).all()
+    variance = n * p * (1 - p)
+    assert (np.abs(draws.var(axis=0) / variance - 1) < 5 * np.sqrt(2 / len(draws)) + 0.01).all()
+    for i, j in ((0, 1), (0, 600), (600, 601)):  # small-small, small-large, large-large
+        covariance = np.cov(draws[:, i], draws[:, j])[0, 1]
+        expected = -n * p[i] * p[j]
+        bound = 5 * np.sqrt(variance[i] * variance[j] / len(draws))
+        assert abs(covariance - expected) < bound, (i, j)
+
+
+# --- the draws: one per set of intervals, kept or drawn again, in bounded chunks ---
+
+def _problem():
+    true, pred = _dense_errors(5, 120, 9)
+    return ClassificationMetric(true, pred)
+
+
+@pytest.mark.parametrize("kept_bytes", [_intervals._KEPT_BYTES, 0], ids=["kept", "drawn again"])
+def test_every_metric_of_one_set_of_intervals_sees_the_same_draw(monkeypatch, kept_bytes):
+    monkeypatch.setattr(_intervals, "_KEPT_BYTES", kept_bytes)
+    cm = _problem()
+    intervals = _intervals.Intervals(cm, "bootstrap", 0.9, 400, 3)
+    mcc, as_, f1 = (_registry.lookup(alias) for alias in ("MCC", "AS", "F1S"))
+    first = intervals.interval(mcc, {})
+    intervals.interval(as_, {})
+    intervals.interval(f1, {"average": "macro"})
+    assert intervals.interval(mcc, {}) == first
+    assert (intervals._kept is None) == (kept_bytes == 0)
+    # and a fresh set of intervals of the same seed draws the same resamples
+    assert _intervals.Intervals(cm, "bootstrap", 0.9, 400, 3).interval(mcc, {}) == first
+    # its resampled evaluations (the fallback path) are of the same draw
+    values = [e.MCC() for e in intervals.resamples()]
+    assert np.percentile(values, [5, 95]).tolist() == list(first[1:])
+
+
+def test_kept_and_drawn_again_give_the_same_intervals(monkeypatch):
+    cm = _problem()
+    options = dict(ci="bca", n_resamples=300, random_state=4)
+    kept = cm.summary(**options)
+    monkeypatch.setattr(_intervals, "_KEPT_BYTES", 0)
+    assert cm.summary(**options).equals(kept)
+
+
+@pytest.mark.parametrize("kept_bytes", [_intervals._KEPT_BYTES, 0], ids=["kept", "drawn again"])
+def test_a_generator_is_advanced_as_by_one_draw(monkeypatch, kept_bytes):
+    # a summary of many metrics advances the caller's generator as one interval does
+    monkeypatch.setattr(_intervals, "_KEPT_BYTES", kept_bytes)
+    cm = _problem()
+    many, one = np.random.default_rng(5), np.random.default_rng(5)
+    cm.summary(ci="bootstrap", n_resamples=200, random_state=many)
+    first = cm.CI("AS", method="bootstrap", n_resamples=200, random_state=one)
+    assert many.bit_generator.state == one.bit_generator.state
+    # advanced: the next interval of the generator is of other resamples
+    assert cm.CI("AS", method="bootstrap", n_resamples=200, random_state=one) != first
+
+
+@pytest.mark.parametrize("k, n", [(3, 50), (60, 30000)], ids=["few cells", "many cells"])
+def test_resamples_come_in_chunks_of_bounded_size(k, n):
+    true, pred = _dense_errors(k, n, 12)
+    intervals = _intervals.Intervals(ClassificationMetric(true, pred), "bootstrap", 0.95,
+                                     2500, 0)
+    batches = list(intervals._batches(cells=True))
+    assert sum(batch.size for batch in batches) == 2500
+    for batch in batches:
+        assert batch.counts.size <= _resampling.STEP
+        assert batch.tp.size <= _resampling.STEP
+        assert (batch.counts.sum(axis=1) == n).all()
+    assert (len(batches) > 1) == (k == 60)
