@@ -27,8 +27,8 @@ is timed, so that every run finds it in the page cache. Then:
   ratio of one round in brackets), and peak memory is the highest of the
   rounds.
 - ``engines``: in this process, the two ways to stream the CSV: pandas' C
-  parser in chunks as ``permetrics_lite._reading`` calls it (``chunksize=2**20``,
-  ``usecols``, ``keep_default_na=False, na_values=[""]``; ``_reading`` leaves out
+  parser in chunks as ``permetrics_lite.io.reading`` calls it (``chunksize=2**20``,
+  ``usecols``, ``keep_default_na=False, na_values=[""]``; ``io.reading`` leaves out
   ``usecols`` when the file holds no other column, which changes little), only
   iterating the chunks, and pyarrow's streaming reader (``pyarrow.csv.open_csv`` with
   ``ConvertOptions(include_columns=...)``, default read options), converting
@@ -63,7 +63,7 @@ import pandas as pd
 
 import permetrics_lite
 from bench import fmt_time, machine, revision, table  # the script's own directory
-from permetrics_lite import _reading
+from permetrics_lite.io import reading as _reading
 
 TARGETS = {"rss_mb": 600.0, "speed": 1.0}  # our peak RSS, MB (≤); pandas / ours (≥)
 HEADER = b"y,yhat\n"
@@ -239,7 +239,7 @@ def alternating(competitors, repeats):
 
 
 def pandas_chunks(path):
-    """pandas' C parser in chunks, as ``_reading`` reads a CSV: the rows read."""
+    """pandas' C parser in chunks, as ``io.reading`` reads a CSV: the rows read."""
     rows = 0
     reader = pd.read_csv(path, usecols=["y", "yhat"], chunksize=_reading.CHUNK_ROWS,
                          keep_default_na=False, na_values=[""])

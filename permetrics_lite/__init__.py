@@ -1,9 +1,9 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
-from ._comparison import McNemarResult, mcnemar
-from ._formulas import UndefinedMetricWarning
-from ._groups import GroupedEvaluation
-from ._intervals import ConfidenceInterval
+from .stats.comparison import McNemarResult, mcnemar
+from .metrics.formulas import UndefinedMetricWarning
+from .stats.groups import GroupedEvaluation
+from .stats.intervals import ConfidenceInterval
 from .classification import ClassificationMetric
 from .datasets import load_demo
 from .functional import *  # noqa: F401,F403 - one function per metric

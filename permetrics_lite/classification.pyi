@@ -9,10 +9,10 @@ from matplotlib.axes import Axes
 from numpy.typing import NDArray
 import pandas as pd
 
-from ._groups import GroupedEvaluation
-from ._intervals import ConfidenceInterval
-from ._docstrings import share as share
-from ._options import (
+from .stats.groups import GroupedEvaluation
+from .stats.intervals import ConfidenceInterval
+from .metrics.docstrings import share as share
+from .core.options import (
     AVERAGES as AVERAGES,
     CM_NORMALIZE as CM_NORMALIZE,
     KAPPA_WEIGHTS as KAPPA_WEIGHTS,

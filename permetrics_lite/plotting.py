@@ -21,8 +21,10 @@ import math
 
 import numpy as np
 
-from . import _ranking, _registry, _score_metrics, _scores, _validation
-from ._docstrings import share
+from . import validation as _validation
+from .core import scores as _scores
+from .metrics import ranking as _ranking, registry as _registry, score_metrics as _score_metrics
+from .metrics.docstrings import share
 
 ANNOTATED_CLASSES = 30  # above this many classes the cells are too small to label
 PER_CLASS_COLUMNS = _registry.REPORT_COLUMNS  # the score columns of report()

@@ -10,7 +10,8 @@ from unittest import mock
 
 import numpy as np
 
-from permetrics_lite import _registry, cli
+from permetrics_lite.io import cli
+from permetrics_lite.metrics import registry as _registry
 
 SCORE_ROWS = {m.alias + suffix for m in _registry.SCORE_METRICS  # summary rows of scores
               for suffix, _ in m.summary}

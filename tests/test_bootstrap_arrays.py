@@ -1,4 +1,4 @@
-"""The bootstrap as arrays (``_resampling``): each metric's batched form against its
+"""The bootstrap as arrays (``stats.bootstrap``): each metric's batched form against its
 method on each resampled matrix, driven by the registry rows; the resamples'
 distribution against a per-sample bootstrap written here; and the draws' bookkeeping
 (one draw per set of intervals, kept or drawn again, in chunks of bounded size)."""
@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from permetrics_lite import ClassificationMetric, _intervals, _options, _registry, _resampling
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.core import options as _options
+from permetrics_lite.metrics import registry as _registry
+from permetrics_lite.stats import bootstrap as _bootstrap, intervals as _intervals
 
 from .strategies import problems
 
@@ -106,7 +109,7 @@ def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
     labels, index, base, matrices, options = problem
     k = len(labels)
     cm = ClassificationMetric.from_confusion_matrix(_dense(index, base, k), labels, **options)
-    batch = _resampling.Layout(index, k).tallies(matrices)
+    batch = _bootstrap.Layout(index, k).tallies(matrices)
     each = [ClassificationMetric.from_confusion_matrix(_dense(index, counts, k), labels,
                                                       **options) for counts in matrices]
     for row in BOOTSTRAPPED:
@@ -116,9 +119,9 @@ def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
                 assert _raised(lambda: cm.CI(row.alias, method="bootstrap", n_resamples=2,
                                              random_state=0, **params)) == refused
                 continue
-            form = _resampling.form(cm, row, params)
+            form = _bootstrap.form(cm, row, params)
             expected = np.array([_method_value(one, row, params) for one in each])
-            np.testing.assert_allclose(_resampling.evaluate(form, [batch]), expected,
+            np.testing.assert_allclose(_bootstrap.evaluate(form, [batch]), expected,
                                        err_msg=f"{row.alias} {params}", **TOLERANCE)
 
 
@@ -128,17 +131,17 @@ def test_every_metric_of_labels_has_a_batched_form_with_each_average():
     three = ClassificationMetric([0, 1, 2, 2, 1], [0, 2, 2, 1, 1])
     assert len(BOOTSTRAPPED) == len(_registry.METRICS) > 10
     for row in BOOTSTRAPPED:
-        assert _resampling.form(binary, row, {}) is not None, row.alias
+        assert _bootstrap.form(binary, row, {}) is not None, row.alias
         for average in row.averages:
-            assert _resampling.form(binary, row, {"average": average}) is not None
+            assert _bootstrap.form(binary, row, {"average": average}) is not None
         for average in [a for a in row.averages if a != "binary"]:
-            assert _resampling.form(three, row, {"average": average}) is not None
+            assert _bootstrap.form(three, row, {"average": average}) is not None
     # a query's own sample weights: the resamples hold no samples to weigh
     weighted = [row for row in BOOTSTRAPPED
                 if "sample_weight" in inspect.signature(_registry.method(row)).parameters]
     assert len(weighted) == len(BOOTSTRAPPED)
     for row in weighted:
-        assert _resampling.form(three, row, {"sample_weight": [1, 2, 1, 1, 1]}) is None
+        assert _bootstrap.form(three, row, {"sample_weight": [1, 2, 1, 1, 1]}) is None
 
 
 def _per_resample(intervals, row, params):
@@ -163,16 +166,16 @@ def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem,
     intervals = _intervals.Intervals(cm, "bootstrap" if weighted else "bca", 0.95, 12, seed)
     for row in BOOTSTRAPPED:
         for params in _averages(row):
-            form = _resampling.form(cm, row, params)
-            np.testing.assert_allclose(_resampling.evaluate(form, intervals._batches()),
+            form = _bootstrap.form(cm, row, params)
+            np.testing.assert_allclose(_bootstrap.evaluate(form, intervals._batches()),
                                        _per_resample(intervals, row, params),
                                        err_msg=f"{row.alias} {params}", **TOLERANCE)
     jackknife, counts = intervals.jackknife()
     assert len(jackknife) == (0 if weighted or cm.n_samples == 1 else len(counts))
     for row in BOOTSTRAPPED:
         params = _averages(row)[0]
-        form = _resampling.form(cm, row, params)
-        batched = [_resampling.evaluate(form, [batch])
+        form = _bootstrap.form(cm, row, params)
+        batched = [_bootstrap.evaluate(form, [batch])
                    for batch in intervals._jackknife_batches()]
         np.testing.assert_allclose(np.concatenate(batched) if batched else np.zeros(0),
                                    _intervals._silent(jackknife, row, params), **TOLERANCE)
@@ -190,7 +193,7 @@ def test_the_fallback_gives_the_same_intervals(monkeypatch):
     cases.append((ClassificationMetric(true, pred, sample_weight=weight), "bootstrap"))
     batched = [[cm.CI(alias, method=method, n_resamples=300, random_state=1, **options)
                 for alias, options in queries] for cm, method in cases]
-    monkeypatch.setattr(_resampling, "form", lambda evaluation, row, params: None)
+    monkeypatch.setattr(_bootstrap, "form", lambda evaluation, row, params: None)
     for (cm, method), intervals in zip(cases, batched):
         for (alias, options), ours in zip(queries, intervals):
             per_resample = cm.CI(alias, method=method, n_resamples=300, random_state=1,
@@ -213,7 +216,7 @@ def test_counts_beyond_2_53_are_summed_exactly():
     for alias in ("MCC", "CKS", "AS"):
         row = _registry.lookup(alias)
         np.testing.assert_allclose(
-            _resampling.evaluate(_resampling.form(cm, row, {}), batches),
+            _bootstrap.evaluate(_bootstrap.form(cm, row, {}), batches),
             _per_resample(intervals, row, {}), **TOLERANCE)
 
 
@@ -276,8 +279,8 @@ def test_quantiles_agree_with_a_per_sample_bootstrap(case):
                               sample_weight=weight)
     draws_over = (np.bincount(true * len(labels) + pred) if weight is None
                   else _intervals.weighted_cells(cm)[2])
-    small = np.count_nonzero((draws_over > 0) & (draws_over < _resampling.SAMPLED_BELOW))
-    assert (small >= _resampling.SAMPLED_CELLS) == (case != "few cells")
+    small = np.count_nonzero((draws_over > 0) & (draws_over < _bootstrap.SAMPLED_BELOW))
+    assert (small >= _bootstrap.SAMPLED_CELLS) == (case != "few cells")
     ours = _library_quantiles(cm)
     reference = _per_sample_quantiles(true, pred, weight, labels, 1500, 11)
     for alias, (quantiles, spread) in reference.items():
@@ -291,7 +294,7 @@ def test_the_sampler_of_many_small_cells_is_multinomial():
     rng = np.random.default_rng(0)
     count = np.r_[rng.integers(1, 4, 600), [400, 250, 90]]
     n, p = int(count.sum()), count / count.sum()
-    draws = np.concatenate(list(_resampling.multinomial(rng, n, count, 20000, len(count))))
+    draws = np.concatenate(list(_bootstrap.multinomial(rng, n, count, 20000, len(count))))
     assert draws.shape == (20000, len(count)) and (draws.sum(axis=1) == n).all()
     mean_error = np.sqrt(n * p * (1 - p) / len(draws))
     assert (np.abs(draws.mean(axis=0) - n * p) < 5 * mean_error).all()
@@ -358,7 +361,7 @@ def test_resamples_come_in_chunks_of_bounded_size(k, n):
     batches = list(intervals._batches(cells=True))
     assert sum(batch.size for batch in batches) == 2500
     for batch in batches:
-        assert batch.counts.size <= _resampling.STEP
-        assert batch.tp.size <= _resampling.STEP
+        assert batch.counts.size <= _bootstrap.STEP
+        assert batch.tp.size <= _bootstrap.STEP
         assert (batch.counts.sum(axis=1) == n).all()
     assert (len(batches) > 1) == (k == 60)

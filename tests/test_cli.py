@@ -228,7 +228,7 @@ def test_console_script_is_declared():
     scripts = (points.select(group="console_scripts") if hasattr(points, "select")
                else points["console_scripts"])
     # a set: a checkout on sys.path beside an installed copy declares it twice
-    assert {s.value for s in scripts if s.name == "permetrics-lite"} == {"permetrics_lite.cli:main"}
+    assert {s.value for s in scripts if s.name == "permetrics-lite"} == {"permetrics_lite.io.cli:main"}
 
 
 # --- confidence intervals ---

@@ -16,7 +16,8 @@ import zstandard
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from permetrics_lite import ClassificationMetric, _progress, _reading, cli
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.io import cli, progress as _progress, reading as _reading
 from tests.helpers import ENTRY_POINT, run_command
 
 DATA_ERROR = 1

@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 import permetrics_lite
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _registry, functional
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, functional
+from permetrics_lite.metrics import registry as _registry
 from permetrics_lite.classification import Default
 
 Y_TRUE = ["b", "a", "c", "a", "b", "b"]

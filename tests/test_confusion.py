@@ -1,4 +1,4 @@
-"""The encoding and tallying of permetrics_lite._confusion, one function at a time.
+"""The encoding and tallying of permetrics_lite.core.tally, one function at a time.
 
 The oracle of every tally is a loop over the samples written in this file; the
 oracle of every encoding is the sorted set of labels (or the order given).
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from sklearn import metrics as skm
 
-from permetrics_lite import _confusion as C
-from permetrics_lite._confusion import Cells, Tallies
+from permetrics_lite.core import tally as C
+from permetrics_lite.core.tally import Cells, Tallies
 
 
 def loop_matrix(true_codes, pred_codes, n_classes, weight=None):

@@ -16,7 +16,8 @@ import polars as pl
 import pyarrow as pa
 import pytest
 
-from permetrics_lite import ClassificationMetric, _registry, mcnemar
+from permetrics_lite import ClassificationMetric, mcnemar
+from permetrics_lite.metrics import registry as _registry
 
 from .helpers import answers
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from sphinx.cmd import build
 
-from permetrics_lite import _registry
+from permetrics_lite.metrics import registry as _registry
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

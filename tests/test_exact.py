@@ -19,7 +19,8 @@ from hypothesis import given, note
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from permetrics_lite import ClassificationMetric, _registry
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.metrics import registry as _registry
 from tests.oracles import ONE_VS_REST
 
 AVERAGES = (None, "macro", "weighted", "micro")

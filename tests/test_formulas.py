@@ -1,4 +1,4 @@
-"""The formulas of permetrics_lite._formulas, one function at a time.
+"""The formulas of permetrics_lite.metrics.formulas, one function at a time.
 
 Oracles: a 3-class matrix worked by hand (the arithmetic is in the comments,
 cross-checked against scikit-learn), exact rationals (fractions.Fraction)
@@ -20,9 +20,10 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _registry
-from permetrics_lite import _formulas as F
-from permetrics_lite._confusion import Tallies
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from permetrics_lite.metrics import registry as _registry
+from permetrics_lite.metrics import formulas as F
+from permetrics_lite.core.tally import Tallies
 
 # Rows true, columns predicted; N = 20. Worked by hand:
 #   tp = diag = [5, 3, 6]   support = row sums = [6, 6, 8]   predicted = column sums = [7, 6, 7]

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric, GroupedEvaluation, _confusion
+from permetrics_lite import ClassificationMetric, GroupedEvaluation
+from permetrics_lite.core import tally as _tally
 
 from .strategies import multilabel_problems, problems
 
@@ -129,7 +130,7 @@ def test_each_group_is_the_evaluation_of_its_samples(case):
 def test_many_classes_are_tallied_group_by_group():
     rng = np.random.default_rng(0)
     k = 3000  # 3 groups x K^2 cells is more than one bincount may hold
-    assert 3 * k * k > _confusion.DENSE_LIMIT
+    assert 3 * k * k > _tally.DENSE_LIMIT
     true = rng.integers(0, k, 20000)
     pred = np.where(rng.random(20000) < 0.6, true, rng.integers(0, k, 20000))
     groups = rng.integers(0, 3, 20000)

@@ -18,7 +18,8 @@ library's own ``CI`` (to rounding).
 import numpy as np
 import pytest
 
-from permetrics_lite import ClassificationMetric, _intervals
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.stats import intervals as _intervals
 
 CONFIDENCE = 0.95
 # the population: rows true, columns predicted

@@ -15,7 +15,8 @@ from scipy import stats
 from sklearn import metrics as skm
 from statsmodels.stats.proportion import proportion_confint
 
-from permetrics_lite import ClassificationMetric, _intervals
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.stats import intervals as _intervals
 
 from .strategies import problems
 

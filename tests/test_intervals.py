@@ -16,7 +16,8 @@ from sklearn import metrics as skm
 from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
-from permetrics_lite import ClassificationMetric, ConfidenceInterval, _registry
+from permetrics_lite import ClassificationMetric, ConfidenceInterval
+from permetrics_lite.metrics import registry as _registry
 
 from .strategies import problems
 

@@ -16,7 +16,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from permetrics_lite import ClassificationMetric, _confusion, _registry, _validation
+from permetrics_lite import ClassificationMetric, validation as _validation
+from permetrics_lite.core import tally as _tally
+from permetrics_lite.metrics import registry as _registry
 from tests.helpers import answers, exact_weights, plain_id
 from tests.strategies import multilabel_problems, problems
 
@@ -69,7 +71,7 @@ def test_multilabel_batches_equal_the_whole(problem, data):
 @given(problems(weighted=False, kinds=("int", "str")), st.data())
 def test_sparse_cells_merge_to_the_whole_matrix(problem, data):
     cuts = data.draw(splits(len(problem.y_true)))
-    with mock.patch.object(_confusion, "DENSE_LIMIT", 4):  # 3 classes or more: sparse
+    with mock.patch.object(_tally, "DENSE_LIMIT", 4):  # 3 classes or more: sparse
         whole = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels)
         batched = ClassificationMetric.from_batches(
             parts(problem.y_true, problem.y_pred, None, cuts), labels=problem.labels)
@@ -184,7 +186,7 @@ def test_from_confusion_matrix_of_any_problem(problem):
     cm = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels)
     rebuilt = ClassificationMetric.from_confusion_matrix(cm.CM(), cm.labels)
     np.testing.assert_equal(answers(rebuilt), answers(cm))
-    with mock.patch.object(_confusion, "DENSE_LIMIT", 1):  # every matrix kept as cells
+    with mock.patch.object(_tally, "DENSE_LIMIT", 1):  # every matrix kept as cells
         sparse = ClassificationMetric.from_confusion_matrix(cm.CM(), cm.labels)
         np.testing.assert_equal(answers(sparse), answers(cm))
 
@@ -236,8 +238,8 @@ def test_tallies_only_report_and_matrix_refuse_query_weights_and_huge_matrices()
     for query in (cm.report, cm.summary, cm.CM):
         with pytest.raises(ValueError, match="sample_weight cannot be given"):
             query(sample_weight=[1.0])
-    with mock.patch.object(_confusion, "DENSE_LIMIT", 4), \
-            mock.patch.object(_confusion, "MATERIALISE_LIMIT", 8):
+    with mock.patch.object(_tally, "DENSE_LIMIT", 4), \
+            mock.patch.object(_tally, "MATERIALISE_LIMIT", 8):
         sparse = ClassificationMetric.from_confusion_matrix(np.eye(3, dtype=int))
         assert sparse.AS() == 1.0
         with pytest.raises(MemoryError, match="3 classes has 9 cells, too many to build"):

@@ -789,7 +789,7 @@ def test_a_one_class_problem_accepts_an_absent_pos_label_of_its_kind():
 
 def test_unlisted_labels_names_both_arguments_by_default():
     """Every caller in the package passes ``where``; the default must still read right."""
-    from permetrics_lite import _validation
+    from permetrics_lite import validation as _validation
 
     assert str(_validation.unlisted_labels(np.array([2, 3]))) == unlisted("y_true or y_pred",
                                                                           "[2, 3]")

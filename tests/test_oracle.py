@@ -251,9 +251,9 @@ def test_multilabel_balanced_accuracy_points_to_per_class_accuracy():
 
 
 def test_confusion_matrix_built_on_request_beyond_the_dense_limit(monkeypatch):
-    from permetrics_lite import _confusion
+    from permetrics_lite.core import tally as _tally
 
-    monkeypatch.setattr(_confusion, "DENSE_LIMIT", 4)  # 3 classes: 9 cells, kept sparse
+    monkeypatch.setattr(_tally, "DENSE_LIMIT", 4)  # 3 classes: 9 cells, kept sparse
     y_true, y_pred, weight = [0, 1, 2, 2, 1], [0, 2, 2, 1, 1], [1.0, 2.0, 0.5, 3.0, 1.0]
     cm = ClassificationMetric(y_true, y_pred)
     assert cm._tallies.matrix is None

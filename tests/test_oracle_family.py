@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from mlxtend.evaluate import lift_score as mlxtend_lift
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _registry
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from permetrics_lite.metrics import registry as _registry
 from tests.oracles import ONE_VS_REST, SET_WISE, WHOLE_PROBLEM
 from tests.strategies import multilabel_problems, problems
 

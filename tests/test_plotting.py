@@ -11,7 +11,8 @@ from matplotlib import pyplot as plt
 from sklearn import calibration as sklearn_calibration
 from sklearn import metrics as sklearn_metrics
 
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _ranking, _score_metrics
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from permetrics_lite.metrics import ranking as _ranking, score_metrics as _score_metrics
 
 matplotlib.use("Agg")  # no display: render to files
 

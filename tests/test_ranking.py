@@ -1,4 +1,4 @@
-"""Unit tests of permetrics_lite._ranking against scikit-learn, exact fractions and
+"""Unit tests of permetrics_lite.metrics.ranking against scikit-learn, exact fractions and
 per-sample loops."""
 
 import re
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 import sklearn.metrics as skm
 
-from permetrics_lite import _formulas, _ranking
-from permetrics_lite._ranking import Ranking
+from permetrics_lite.metrics import formulas as _formulas, ranking as _ranking
+from permetrics_lite.metrics.ranking import Ranking
 
 UndefinedMetricWarning = _formulas.UndefinedMetricWarning
 

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 import permetrics_lite
-from permetrics_lite import ClassificationMetric, _registry, cli, functional, plotting
+from permetrics_lite import ClassificationMetric, functional, plotting
+from permetrics_lite.io import cli
+from permetrics_lite.metrics import registry as _registry
 from permetrics_lite.classification import Default
 from tests.oracles import ORACLES
 

@@ -30,7 +30,7 @@ from sklearn.preprocessing import StandardScaler, label_binarize
 
 import permetrics_lite
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
-from permetrics_lite._validation import NotProbabilities
+from permetrics_lite.validation import NotProbabilities
 from tests.oracles import calibration_bins, expected_calibration_error
 
 RTOL = 1e-12

@@ -18,7 +18,7 @@ from sklearn.metrics import (accuracy_score, average_precision_score, brier_scor
                              recall_score, roc_auc_score, roc_curve)
 
 from permetrics_lite import ClassificationMetric as CM
-from permetrics_lite import cli
+from permetrics_lite.io import cli
 
 RNG = np.random.default_rng(20261126)
 CLASSES = np.array(["cat", "dog", "fox"])

@@ -1,4 +1,4 @@
-"""From scores to decisions (permetrics_lite._scores), one function at a time.
+"""From scores to decisions (permetrics_lite.core.scores), one function at a time.
 
 Oracles: loops over samples and thresholds written here, and scikit-learn's
 top_k_accuracy_score.
@@ -9,8 +9,11 @@ import pytest
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
-from permetrics_lite import _formulas, _ranking, _registry, _scores
-from permetrics_lite._confusion import Tallies
+from permetrics_lite.core import scores as _scores
+from permetrics_lite.metrics import (
+    formulas as _formulas, ranking as _ranking, registry as _registry,
+)
+from permetrics_lite.core.tally import Tallies
 
 
 def loop_decide(true, scores):

@@ -23,7 +23,9 @@ import pytest
 from sklearn import metrics as skm
 from sklearn.calibration import calibration_curve as sk_calibration_curve
 
-from permetrics_lite import ClassificationMetric, _intervals, _registry
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.metrics import registry as _registry
+from permetrics_lite.stats import intervals as _intervals
 from tests import oracles
 from tests.helpers import plain_id
 from tests.test_seams_weights import (

@@ -34,7 +34,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric, _registry, cli
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.io import cli
+from permetrics_lite.metrics import registry as _registry
 from tests.helpers import SCORE_ROWS, plain_id
 from tests.inputs import (
     LABEL_INPUTS, SCORE_MATRICES, SCORE_VECTORS, LabelInput, reversed_with_unused,

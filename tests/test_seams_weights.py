@@ -21,7 +21,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric, _options, _registry, _report, _score_metrics
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.core import options as _options
+from permetrics_lite.metrics import (
+    registry as _registry, score_metrics as _score_metrics, tables as _tables,
+)
 from tests.helpers import SCORE_COLUMNS, SCORE_ROWS, plain_id
 
 RTOL = 1e-12
@@ -31,7 +35,7 @@ CURVES = ("roc_curve", "precision_recall_curve", "det_curve", "calibration_curve
           "threshold_curve", "best_threshold")
 TABLES = ("report", "summary", "classification_report")
 FIXED = {"classification_report": {"output_dict": True}}  # every call's options
-COUNT_COLUMNS = set(_report.COUNTS) | {"support"}  # columns that count weight
+COUNT_COLUMNS = set(_tables.COUNTS) | {"support"}  # columns that count weight
 INTERVAL_OPTIONS = ("ci", "confidence", "n_resamples", "random_state")
 
 

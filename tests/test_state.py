@@ -7,7 +7,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric, _confusion, _validation
+from permetrics_lite import ClassificationMetric, validation as _validation
+from permetrics_lite.core import tally as _tally
 from tests import helpers
 
 QUERIES = {
@@ -38,8 +39,8 @@ def test_queries_never_encode_or_tally_again(monkeypatch):
     def forbidden(*args, **kwargs):
         raise AssertionError("a query re-read the labels")
 
-    for module, name in [(_validation, "check_targets"), (_confusion, "encode"),
-                         (_confusion, "tally"), (_confusion, "confusion_matrix")]:
+    for module, name in [(_validation, "check_targets"), (_tally, "encode"),
+                         (_tally, "tally"), (_tally, "confusion_matrix")]:
         monkeypatch.setattr(module, name, forbidden)
     assert answers(cm) == expected
 
@@ -170,7 +171,7 @@ def scored_evaluation():
 
 def sparse_evaluation():
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_confusion, "DENSE_LIMIT", 4)  # 4 classes: 16 cells, kept sparse
+        patch.setattr(_tally, "DENSE_LIMIT", 4)  # 4 classes: 16 cells, kept sparse
         return ClassificationMetric(*make())
 
 

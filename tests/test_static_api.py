@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from permetrics_lite import ClassificationMetric, _registry, classification, functional
+from permetrics_lite import ClassificationMetric, classification, functional
+from permetrics_lite.metrics import registry as _registry
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "permetrics_lite"

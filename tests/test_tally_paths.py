@@ -13,7 +13,7 @@ import pytest
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
-from permetrics_lite import _confusion as C
+from permetrics_lite.core import tally as C
 
 
 def _loop_matrix(y_true, y_pred, labels, weight=None):

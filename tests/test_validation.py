@@ -4,7 +4,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from permetrics_lite import ClassificationMetric, _coded, _validation
+from permetrics_lite import ClassificationMetric, validation as _validation
+from permetrics_lite.core import encode as _encode
 
 S = pd.Series
 
@@ -256,11 +257,11 @@ def test_multilabel_confusion_matrix_has_no_frame():
 
 
 def test_huge_dense_matrix_is_refused(monkeypatch):
-    from permetrics_lite import _confusion
+    from permetrics_lite.core import tally as _tally
 
     for limit in ("DENSE_LIMIT", "SMALL_MATRIX", "SAMPLED_MATRIX"):
-        monkeypatch.setattr(_confusion, limit, 4)
-    monkeypatch.setattr(_confusion, "MATERIALISE_LIMIT", 8)
+        monkeypatch.setattr(_tally, limit, 4)
+    monkeypatch.setattr(_tally, "MATERIALISE_LIMIT", 8)
     cm = ClassificationMetric([0, 1, 2], [0, 1, 2])  # 9 cells: tallied per class, refused dense
     assert cm.AS() == 1.0 and cm.PCA(average="macro") == 1.0
     with pytest.raises(MemoryError, match="3 classes has 9 cells, too many"):
@@ -450,7 +451,7 @@ def test_bytes_held_as_python_objects_are_bytes_labels():
 ], ids=["int64", "uint64", "python ints"])
 def test_integer_labels_of_both_arguments_get_one_exact_type(y_true, y_pred, dtype):
     targets = _validation.check_targets(y_true, y_pred)
-    true, pred = (values.uniques[values.codes] if isinstance(values, _coded.Coded) else values
+    true, pred = (values.uniques[values.codes] if isinstance(values, _encode.Coded) else values
                   for values in (targets.true, targets.pred))  # object labels come coded
     assert true.dtype == dtype and pred.dtype == dtype
     assert true.tolist() == list(y_true) and pred.tolist() == list(y_pred)

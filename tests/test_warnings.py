@@ -17,7 +17,8 @@ import pytest
 from matplotlib import pyplot as plt
 
 import permetrics_lite
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, _registry, functional, plotting
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, functional, plotting
+from permetrics_lite.metrics import registry as _registry
 
 # One class present, a second one given by labels: per-class ratios of class 1
 # (precision, recall, ...) and of class 0 (specificity, NPV) are 0/0.

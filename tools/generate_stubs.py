@@ -28,8 +28,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import permetrics_lite
-from permetrics_lite import _registry, classification, functional
-from permetrics_lite._options import Default
+from permetrics_lite import classification, functional
+from permetrics_lite.metrics import registry as _registry
+from permetrics_lite.core.options import Default
 
 PACKAGE = Path(__file__).resolve().parent.parent / "permetrics_lite"
 MODULES = (classification, functional)
@@ -73,8 +74,8 @@ IMPORTS = (
         "pd": ("pandas", None),  # import pandas as pd
     },
     {
-        "GroupedEvaluation": ("._groups", "GroupedEvaluation"),
-        "ConfidenceInterval": ("._intervals", "ConfidenceInterval"),
+        "GroupedEvaluation": (".stats.groups", "GroupedEvaluation"),
+        "ConfidenceInterval": (".stats.intervals", "ConfidenceInterval"),
         "ClassificationMetric": (".classification", "ClassificationMetric"),
     },
 )

@@ -10,7 +10,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from docutils.statemachine import StringList
 
-from permetrics_lite import _registry
+from permetrics_lite.metrics import registry as _registry
 
 
 def _bound(value):

@@ -12,7 +12,9 @@ from typing import NamedTuple, Optional
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _formulas, _validation
+from .. import validation as _validation
+from . import tally as _tally
+from ..metrics import formulas as _formulas
 
 SCORE_CELLS = 2**18  # cells of a score matrix compared per step of a chunked pass
 CURVE_ROWS = 2**16  # thresholds per step of the threshold curve's formulas
@@ -58,7 +60,7 @@ def decide(true, scores, threshold):
         pred = (scores >= threshold).view(np.uint8)
         return pred, (pred != true).view(np.uint8)
     n_samples, n_classes = scores.shape
-    dtype = _confusion.code_dtype(n_classes)
+    dtype = _tally.code_dtype(n_classes)
     pred, ranks = np.empty(n_samples, dtype), np.empty(n_samples, dtype)
     columns = np.arange(n_classes)
     rows = max(1, SCORE_CELLS // n_classes)
@@ -75,7 +77,7 @@ def decide(true, scores, threshold):
 def in_class_order(columns, classes, *codes):
     """Codes of ``columns`` (the classes of the score columns) turned into codes of
     ``classes`` (the same classes in the evaluation's order); and the lookup used."""
-    lookup = pd.Index(classes).get_indexer(columns).astype(_confusion.code_dtype(len(classes)))
+    lookup = pd.Index(classes).get_indexer(columns).astype(_tally.code_dtype(len(classes)))
     return tuple(lookup[c] for c in codes), lookup
 
 
@@ -98,7 +100,7 @@ def top_k(rank_counts, tallies, k):
 
 def sweep(ranking):
     """Thresholds (each distinct score, ascending) and the counts each one gives,
-    from a :class:`~permetrics_lite._ranking.Ranking`: cumulative sums from the top,
+    from a :class:`~permetrics_lite.metrics.ranking.Ranking`: cumulative sums from the top,
     since a threshold predicts positive every score at or above it."""
     dtype = np.int64 if ranking.pos.dtype.kind in "iu" else np.float64
     tp, fp = (np.ascontiguousarray(np.cumsum(counts, dtype=dtype)[::-1])
@@ -127,7 +129,7 @@ def curve(thresholds, counts, zero_division, metrics, unit=1.0):
     10^7); each 0/0 warns once, for the whole curve.
     """
     columns = {"threshold": thresholds}
-    columns.update({name: _confusion.counted(getattr(counts, name), unit)
+    columns.update({name: _tally.counted(getattr(counts, name), unit)
                     for name in ("tp", "fp", "fn", "tn")})
     # as floats: every sum of a few counts is then exact, so each formula rounds
     # once, as on integers

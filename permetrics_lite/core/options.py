@@ -5,7 +5,7 @@ A method's own argument wins, then the option given to the constructor, then
 the method's default (a :class:`Default` in its signature).
 """
 
-from . import _validation
+from .. import validation as _validation
 
 AVERAGES = (None, "binary", "micro", "macro", "weighted")
 WHOLE_MATRIX_AVERAGES = ("multiclass",) + AVERAGES  # MCC and CKS

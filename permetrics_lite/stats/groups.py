@@ -12,8 +12,9 @@ from types import MappingProxyType
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _validation
-from ._docstrings import share
+from .. import validation as _validation
+from ..core import tally as _tally
+from ..metrics.docstrings import share
 
 COMPARISONS = ("between_groups", "to_overall")
 
@@ -77,7 +78,7 @@ def by_group(self, groups=None):
         raise _validation.groups_need_samples()
     else:
         codes, keys, names = _validation.check_groups(groups, self.n_samples, self._index)
-        tallies = _confusion.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
+        tallies = _tally.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
                                       self._weight, self._is_multilabel)
         for key, t in zip(keys, tallies):
             if not t.total:  # every metric of it would be 0/0

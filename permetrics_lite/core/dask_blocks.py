@@ -7,7 +7,7 @@ evaluations travel between workers, never the labels.
 
 import operator
 
-from . import _validation
+from .. import validation as _validation
 
 
 def evaluate(tally_block, y_true, y_pred, sample_weight):

@@ -10,8 +10,8 @@ from typing import NamedTuple, Optional, Union
 import numpy as np
 import pandas as pd
 
-from . import _validation
-from ._coded import Coded
+from .. import validation as _validation
+from .encode import Coded
 
 DENSE_LIMIT = 2**22  # cells of a confusion matrix kept dense without the codes (sums, groups)
 SMALL_MATRIX = 2**16  # cells of a matrix codes are always tallied into: it stays in cache

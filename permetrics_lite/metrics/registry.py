@@ -7,7 +7,7 @@ forms, the columns of ``report()``, ``summary()``, ``threshold_curve()`` and the
 per-class plot, the command line's metric list, and the documentation's metric
 index and API tables. No other module spells out a list of metric names.
 
-Adding a metric: its formula (a function of the counts in ``_formulas``), a
+Adding a metric: its formula (a function of the counts in ``metrics.formulas``), a
 row here, a page in ``docs/metrics`` and its oracle in the tests.
 """
 
@@ -16,7 +16,12 @@ import textwrap
 from types import MappingProxyType
 from typing import Callable, NamedTuple, Optional, Tuple
 
-from . import _formulas, _intervals, _options, _queries, _score_metrics, _validation
+from .. import validation as _validation
+from ..core import options as _options
+from . import (
+    formulas as _formulas, label_metrics as _label_metrics, score_metrics as _score_metrics,
+)
+from ..stats import intervals as _intervals
 
 INF = float("inf")
 
@@ -26,7 +31,7 @@ SCORE = "score"    # the cached score state of an evaluation built by from_score
 
 
 class Doc(NamedTuple):
-    """The parts of a generated method's docstring (see ``_docstrings.one_vs_rest``)."""
+    """The parts of a generated method's docstring (see ``metrics.docstrings.one_vs_rest``)."""
 
     summary: str    # its first line
     undefined: str  # when it is 0/0: "to classes never predicted (TP + FP = 0)"
@@ -59,7 +64,7 @@ class Metric(NamedTuple):
     query: Optional[Callable] = None  # the method; None: generated from formula and doc
     doc: Optional[Doc] = None         # the generated method's docstring
     example: Tuple[str, str] = ("", "")  # the functional form's example: call and output
-    # Confidence intervals (``_intervals``) beyond the bootstrap, which every metric has:
+    # Confidence intervals (``stats.intervals``) beyond the bootstrap, which every metric has:
     # (count, nobs) of a count-over-count metric, for the binomial proportion intervals;
     # the standard error of a closed form, for method="analytic".
     proportion: Optional[Callable] = None
@@ -92,24 +97,24 @@ def _fbeta(beta):
 METRICS = (
     Metric("AS", "accuracy_score", "Accuracy", "accuracy (multilabel: subset accuracy)",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
-           column="accuracy", curve=0, summary=(("", {}),), query=_queries.accuracy_score,
+           column="accuracy", curve=0, summary=(("", {}),), query=_label_metrics.accuracy_score,
            proportion=_intervals.accuracy_counts,
            example=("{f}(Y_TRUE, Y_PRED)", "0.8")),  # 4 of 5 right
     Metric("BAS", "balanced_accuracy_score", "Balanced accuracy", "balanced accuracy",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.binary_balanced_accuracy,
            multilabel=False, column="balanced_accuracy", curve=1,
            summary=(("", {}), ("_adjusted", {"adjusted": True})),
-           query=_queries.balanced_accuracy_score,
+           query=_label_metrics.balanced_accuracy_score,
            analytic=_intervals.balanced_accuracy_standard_error,
            example=("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333")),  # (2/2 + 2/3) / 2
     Metric("PCA", "per_class_accuracy", "Accuracy", "one-vs-rest accuracy per class",
            COUNT, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            averages=_options.AVERAGES,
            column="accuracy", report=0, summary=(("_macro", {"average": "macro"}),),
-           query=_queries.per_class_accuracy, proportion=_intervals.class_proportion,
+           query=_label_metrics.per_class_accuracy, proportion=_intervals.class_proportion,
            example=("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}")),
     Metric("CM", "confusion_matrix", "Confusion matrix", "confusion matrix",
-           MATRIX, None, (0.0, INF), None, query=_queries.confusion_matrix,
+           MATRIX, None, (0.0, INF), None, query=_label_metrics.confusion_matrix,
            example=("{f}(Y_TRUE, Y_PRED)", "array([[2, 0],\n       [1, 2]])")),
     Metric("PS", "precision_score", "Precision", "precision (positive predictive value)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.precision, **_BY_CLASS,
@@ -231,7 +236,7 @@ METRICS = (
                """),
            example=("{f}(Y_TRUE, Y_PRED)", "0.7142857142857143")),  # 10 / (10 + 4 + 0)
     Metric("FBS", "fbeta_score", "F-score", "F-beta score", COUNT, True, _UNIT, 1.0,
-           formula=_formulas.fbeta, **_BY_CLASS, query=_queries.fbeta_score,
+           formula=_formulas.fbeta, **_BY_CLASS, query=_label_metrics.fbeta_score,
            # 2.5 / (2.5 + 0.25 + 0)
            example=("{f}(Y_TRUE, Y_PRED, beta=0.5)", "0.9090909090909091")),
     Metric("JSI", "jaccard_score", "Jaccard", "Jaccard similarity index", COUNT, True,
@@ -344,17 +349,17 @@ METRICS = (
            "Matthews correlation coefficient", MATRIX, True, _CORRELATION, 1.0,
            formula=_formulas.one_vs_rest_mcc, **_WHOLE_OR_BY_CLASS, multilabel=False,
            column="mcc", report=7, summary=_WHOLE,
-           query=_queries.matthews_correlation_coefficient,
+           query=_label_metrics.matthews_correlation_coefficient,
            # 4 / sqrt(2*3*2*3)
            example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),
     Metric("CKS", "cohen_kappa_score", "Cohen's kappa", "Cohen's kappa", MATRIX, True,
            _CORRELATION, 1.0, formula=_formulas.one_vs_rest_kappa, **_WHOLE_OR_BY_CLASS,
-           multilabel=False, summary=_WHOLE, query=_queries.cohen_kappa_score,
+           multilabel=False, summary=_WHOLE, query=_label_metrics.cohen_kappa_score,
            analytic=_intervals.kappa_standard_error,
            # (0.8 - 0.48) / (1 - 0.48)
            example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154")),
     Metric("HML", "hamming_loss", "Hamming loss", "Hamming loss", MATRIX, False, _UNIT, 0.0,
-           query=_queries.hamming_loss,
+           query=_label_metrics.hamming_loss,
            example=("{f}(Y_TRUE, Y_PRED)", "0.2")),  # 1 of 5 wrong
 )
 
@@ -363,7 +368,7 @@ METRICS = (
 SCORE_METRICS = (
     Metric("TKA", "top_k_accuracy_score", "Top-k accuracy",
            "top-k accuracy: true class among the k best scores", SCORE, True, _UNIT, 1.0,
-           query=_queries.top_k_accuracy_score, proportion=_intervals.top_k_counts,
+           query=_label_metrics.top_k_accuracy_score, proportion=_intervals.top_k_counts,
            example=("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666")),
     Metric("AUC", "roc_auc_score", "ROC AUC", "area under the ROC curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.AUC_AVERAGES, default_average="macro",
@@ -430,5 +435,5 @@ def method(metric):
         return metric.query
     if metric.kind != COUNT or metric.doc is None:
         raise TypeError(f"registry row {metric.alias} needs a query or a COUNT formula and doc")
-    return _queries.one_vs_rest(metric)
+    return _label_metrics.one_vs_rest(metric)
 

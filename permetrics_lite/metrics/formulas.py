@@ -1,12 +1,12 @@
 """The math: pure numpy functions of the tallies.
 
-Count-based formulas take :class:`~permetrics_lite._confusion.Tallies` and
+Count-based formulas take :class:`~permetrics_lite.core.tally.Tallies` and
 return a ``(numerator, denominator)`` pair vectorised over classes, so that one
 :func:`safe_divide` applies the zero-division rule and micro
 averaging can sum the counts before dividing once.
 
 Every function here also takes the tallies of many matrices at once (the
-bootstrap's resamples, ``_resampling.Resampled``): per-class arrays with a
+bootstrap's resamples, ``stats.bootstrap.Resampled``): per-class arrays with a
 leading axis, (B, K), and totals of shape (B,). Classes are then the last axis,
 and a whole-matrix score is an array of B values instead of a float.
 """
@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _warnings
+from ..core import user_warnings as _user_warnings
 
 
 class UndefinedMetricWarning(UserWarning):
@@ -61,7 +61,7 @@ def divide(numerator, denominator, zero_division="warn"):
 def warn_undefined(what, undefined, size=None):
     """The warning of ``undefined`` 0/0 values (of ``size``; None for one value)."""
     where = f" for {undefined} of {size} values" if size is not None else ""
-    _warnings.warn(
+    _user_warnings.warn(
         f"{what} is undefined (0/0){where} and is set to 0.0; pass zero_division "
         "(0.0, 1.0 or nan) to choose the value and silence this warning.",
         UndefinedMetricWarning,

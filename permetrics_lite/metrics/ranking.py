@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _formulas, _warnings
+from ..core import user_warnings as _user_warnings
+from . import formulas as _formulas
 
 EPS = np.finfo(np.float64).eps  # log loss clips float64 probabilities to [EPS, 1 - EPS]
 
@@ -103,7 +104,7 @@ def _tp_changes(tps):
 
 def _rate(counts, what):
     if counts[-1] <= 0:
-        _warnings.warn(f"No {what} samples in y_true: the {what} rate is undefined (nan).",
+        _user_warnings.warn(f"No {what} samples in y_true: the {what} rate is undefined (nan).",
                        _formulas.UndefinedMetricWarning)
         return np.full(counts.shape, np.nan)
     return counts / counts[-1]
@@ -129,7 +130,7 @@ def precision_recall_curve(ranking, drop_intermediate=False):
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
     precision = tps / (tps + fps)  # every threshold is some sample's score: tps + fps > 0
     if tps[-1] == 0:
-        _warnings.warn("No positive samples in y_true: recall is set to 1 at every "
+        _user_warnings.warn("No positive samples in y_true: recall is set to 1 at every "
                        "threshold, as scikit-learn does.", _formulas.UndefinedMetricWarning)
         recall = np.ones_like(tps)
     else:

@@ -3,7 +3,7 @@
 :class:`~permetrics_lite.ClassificationMetric` takes these as its methods (the
 registry says which metric each one is): each resolves its options, reads the
 evaluation's cached tallies (or, for query-time weights, one pass over its
-cached codes) and hands them to a formula of ``_formulas``. A one-vs-rest
+cached codes) and hands them to a formula of ``metrics.formulas``. A one-vs-rest
 count metric without options of its own gets a method generated from its
 registry row (:func:`one_vs_rest`).
 """
@@ -13,9 +13,11 @@ import functools
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _docstrings, _formulas, _scores, _validation, _warnings
-from ._docstrings import share
-from ._options import CM_NORMALIZE, KAPPA_WEIGHTS, Default
+from .. import validation as _validation
+from ..core import scores as _scores, tally as _tally, user_warnings as _user_warnings
+from . import docstrings as _docstrings, formulas as _formulas
+from .docstrings import share
+from ..core.options import CM_NORMALIZE, KAPPA_WEIGHTS, Default
 
 
 def positive_class(self, pos_label, any_problem):
@@ -28,7 +30,7 @@ def positive_class(self, pos_label, any_problem):
 
 def row(name):
     """The registry row of a metric (imported here: the registry imports this module)."""
-    from . import _registry
+    from . import registry as _registry
 
     return _registry.lookup(name)
 
@@ -166,7 +168,7 @@ def warn_predicted_only(self, tallies):
     """Balanced accuracy's warning about classes it leaves out."""
     extra = (tallies.support == 0) & (tallies.predicted > 0)
     if extra.any():
-        _warnings.warn(
+        _user_warnings.warn(
             f"{PREDICTED_ONLY}: {self._labels[extra].tolist()}; "
             "balanced accuracy leaves them out of the mean.",
             UserWarning,
@@ -294,11 +296,11 @@ def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None
                 "2 x 2 matrix per label; use report() for a per-label table."
             )
         tallies = self._query(sample_weight)
-        matrix, unit = _confusion.multilabel_matrices(tallies), tallies.unit
+        matrix, unit = _tally.multilabel_matrices(tallies), tallies.unit
     else:
         matrix, unit = self._matrix(sample_weight)
     if normalize is None:
-        matrix = _confusion.counted(matrix, unit)
+        matrix = _tally.counted(matrix, unit)
     matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
     if as_frame:  # copies: pandas < 3 would share the cached labels' memory
         return pd.DataFrame(
@@ -582,8 +584,8 @@ def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
     else:
         weight = self._weight_for(sample_weight)
         tallies = self._tally(weight)
-        rank_counts = _confusion.count(scored.ranks, self.n_classes,
-                                       _confusion.in_units(weight)[0])
+        rank_counts = _tally.count(scored.ranks, self.n_classes,
+                                       _tally.in_units(weight)[0])
     hits = _scores.top_k(rank_counts, tallies, k)
     return float(hits / tallies.total) if normalize else tallies.counted(hits)
 

@@ -13,7 +13,7 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
-from . import _coded
+from ..core import encode as _encode
 
 ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
 _PREVIEW = 10  # how many labels an error message lists before "..."
@@ -87,7 +87,7 @@ def _frame_columns(y):
 def _to_column(y, name, unit="sample", coded=False):
     """Turn any supported array-like (one value per ``unit``) into a numpy array,
     keeping pandas metadata. ``coded``: 1-D text labels may come as
-    :class:`_coded.Coded` (Categorical, Arrow and object labels)."""
+    :class:`_encode.Coded` (Categorical, Arrow and object labels)."""
     if y is None:
         raise TypeError(f"{name} is None; pass an array-like of class labels.")
     if isinstance(y, (str, bytes)):
@@ -117,23 +117,23 @@ def _to_column(y, name, unit="sample", coded=False):
             columns = pd.Index(names)
             values = (np.column_stack([np.asarray(column) for column in frame]) if frame
                       else np.empty((len(y), 0)))
-    arrow = _coded.arrow_of(y) if coded else None
+    arrow = _encode.arrow_of(y) if coded else None
     if isinstance(y, (pd.Series, pd.Index)):
         if isinstance(y, pd.Series):
             index = y.index
         if isinstance(y.dtype, pd.CategoricalDtype):
             categories = np.asarray(y.dtype.categories)
-        values = (_coded.of_categorical(y) if coded and categories is not None
-                  else arrow is not None and _coded.of_arrow(arrow, y.to_numpy) or y.to_numpy())
+        values = (_encode.of_categorical(y) if coded and categories is not None
+                  else arrow is not None and _encode.of_arrow(arrow, y.to_numpy) or y.to_numpy())
     elif isinstance(y, pd.Categorical):
         categories = np.asarray(y.categories)
-        values = _coded.of_categorical(y) if coded else np.asarray(y)
+        values = _encode.of_categorical(y) if coded else np.asarray(y)
     elif arrow is not None:
-        values = _coded.of_arrow(arrow, lambda: _sequence_to_array(y)) or _sequence_to_array(y)
+        values = _encode.of_arrow(arrow, lambda: _sequence_to_array(y)) or _sequence_to_array(y)
     elif columns is None:
         values = _sequence_to_array(y)
     if coded and isinstance(values, np.ndarray) and values.dtype.kind == "O" and values.ndim == 1:
-        values = _coded.of_objects(values) or values
+        values = _encode.of_objects(values) or values
     if values.ndim == 0:
         raise TypeError(f"{name} must be an array-like, one value per {unit}; got the scalar {y!r}.")
     if values.ndim == 2 and values.shape[1] == 1:
@@ -408,7 +408,7 @@ def check_targets(y_true, y_pred, labels=None):
     except TypeError:  # kinds that differ: named by the first sample, as for plain arrays
         common_labels({name: _samples(values) for name, values in named.items()})
         raise
-    t, p, *categories = [values.with_uniques(common) if isinstance(values, _coded.Coded)
+    t, p, *categories = [values.with_uniques(common) if isinstance(values, _encode.Coded)
                          else common for values, common in zip(named.values(), distinct)]
     classes = labels if labels is None else categories[0]
     if labels is None and categories:
@@ -428,7 +428,7 @@ def _plain_integers(*arrays):
 def _checked_labels(values, name):
     """:func:`_check_label_values` of labels, coded ones by their distinct values;
     coded labels these refuse are checked again as plain ones, for the exact message."""
-    if isinstance(values, _coded.Coded):
+    if isinstance(values, _encode.Coded):
         try:
             if (not len(values) or values.codes.min() >= 0) and not pd.isna(
                     values.uniques).any():
@@ -441,12 +441,12 @@ def _checked_labels(values, name):
 
 def _distinct(values):
     """The labels of an array, or the distinct labels of coded ones."""
-    return values.uniques if isinstance(values, _coded.Coded) else values
+    return values.uniques if isinstance(values, _encode.Coded) else values
 
 
 def _samples(values):
     """The labels of an array, or of each sample of coded ones."""
-    return values.uniques[values.codes] if isinstance(values, _coded.Coded) else values
+    return values.uniques[values.codes] if isinstance(values, _encode.Coded) else values
 
 
 def _category_order(categories, t, p):
@@ -456,7 +456,7 @@ def _category_order(categories, t, p):
     for values in (t, p):
         distinct = pd.unique(_distinct(values))
         other = known.get_indexer(distinct) < 0
-        if other.any() and isinstance(values, _coded.Coded):
+        if other.any() and isinstance(values, _encode.Coded):
             other &= values.used()  # only then a pass over the codes
         extra.append(distinct[other])
     return np.concatenate([known.to_numpy(), np.sort(pd.unique(np.concatenate(extra)))])
@@ -1477,7 +1477,7 @@ def check_count_columns(columns, found):
             )
 
 
-# --- metrics of scores (``_score_metrics``) ---
+# --- metrics of scores (``metrics.score_metrics``) ---
 
 
 class NotProbabilities(ValueError):
@@ -1544,7 +1544,7 @@ def one_class_curve(query):
     )
 
 
-# --- scikit-learn's classification_report (``_report``) ---
+# --- scikit-learn's classification_report (``metrics.tables``) ---
 
 
 def check_digits(digits):

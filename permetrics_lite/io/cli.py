@@ -3,7 +3,7 @@
 ``report`` prints the per-class report and the summary (or, with ``--format
 text``, scikit-learn's classification report), ``score`` the named metrics,
 ``demo`` the report of the bundled demo set. Input is read in chunks
-(``_reading``), each chunk tallied and added to the total, so memory stays
+(``io.reading``), each chunk tallied and added to the total, so memory stays
 bounded whatever the file's size; scores are kept whole, since their metrics
 sort them. Exit status: 0 success, 1 a problem with the data or the
 evaluation, 2 a usage error; every problem is one line on stderr.
@@ -24,13 +24,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from . import __version__, _intervals, _merging, _reading, _registry
-from ._groups import GroupedEvaluation
-from ._options import NOT_GIVEN
-from ._progress import Progress
-from ._reading import DataError, shown
-from .classification import AVERAGES, ClassificationMetric
-from .datasets import load_demo
+from .. import __version__
+from ..core import sums as _sums
+from . import reading as _reading
+from ..metrics import registry as _registry
+from ..stats import intervals as _intervals
+from ..stats.groups import GroupedEvaluation
+from ..core.options import NOT_GIVEN
+from .progress import Progress
+from .reading import DataError, shown
+from ..classification import AVERAGES, ClassificationMetric
+from ..datasets import load_demo
 
 EXIT_DATA = 1
 EXIT_USAGE = 2
@@ -107,7 +111,7 @@ def _summed(args, source, chunks, labels, options):
         return evaluation
     groups = {}
     for key in _sorted(list(totals)):  # each over every class, as by_group gives them
-        part = _checked(args, source, lambda: _merging.widened(totals[key], total.labels))
+        part = _checked(args, source, lambda: _sums.widened(totals[key], total.labels))
         groups[_scalar(key)] = _with_options(args, source, part, options,
                                              f"rows of group {shown(_scalar(key))}")
     return GroupedEvaluation(groups, evaluation, [args.group])
@@ -120,7 +124,7 @@ def _part(args, source, first, frame, rows, labels):
         frame = frame.iloc[rows]
     weight = frame[args.weight].to_numpy() if args.weight else None
     try:
-        return _merging.tallied(ClassificationMetric, _labels_of(frame[args.true]),
+        return _sums.tallied(ClassificationMetric, _labels_of(frame[args.true]),
                                 _labels_of(frame[args.pred]), weight, labels=labels)
     except (ValueError, TypeError) as error:
         message = _in_flags(error, args)
@@ -155,7 +159,7 @@ def _checked(args, source, evaluate, records=None):
 
 
 def _with_options(args, source, total, options, rows="rows"):
-    return _checked(args, source, lambda: _merging.with_options(total, rows, *(
+    return _checked(args, source, lambda: _sums.with_options(total, rows, *(
         options.get(name, NOT_GIVEN) for name in ("average", "pos_label", "zero_division"))))
 
 
@@ -542,7 +546,7 @@ def build_parser():
 
     Examples
     --------
-    >>> from permetrics_lite.cli import build_parser
+    >>> from permetrics_lite.io.cli import build_parser
     >>> args = build_parser().parse_args(["score", "data.csv", "--true", "y", "AS"])
     >>> args.command, args.true, args.metrics
     ('score', 'y', ['AS'])
@@ -671,7 +675,7 @@ def main(argv=None):
 
     Examples
     --------
-    >>> from permetrics_lite.cli import main
+    >>> from permetrics_lite.io.cli import main
     >>> main(["score", "missing.csv", "--true", "y", "--pred", "p", "AS"])
     1
     """

@@ -17,9 +17,10 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from . import _coded, _confusion, _validation
-from ._docstrings import share
-from ._options import NOT_GIVEN
+from .. import validation as _validation
+from ..core import encode as _encode, tally as _tally
+from ..metrics.docstrings import share
+from ..core.options import NOT_GIVEN
 
 # the largest integer a float64 holds with both its neighbours: from 2**53 on, a
 # float count may be the rounding of another integer (2**53 + 1 reads as 2**53)
@@ -143,11 +144,11 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
     kept = samples > 0
     if not kept.all():
         if labels is not None:  # a row of no samples has labels of labels too
-            _confusion.encode(targets.true, targets.pred, targets.classes)
+            _tally.encode(targets.true, targets.pred, targets.classes)
         rows, samples = rows.subset(kept), samples[kept]
         weights = None if weights is None else weights[kept]
         targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)
-    classes, t, p, complete = _confusion.encode(targets.true, targets.pred, targets.classes)
+    classes, t, p, complete = _tally.encode(targets.true, targets.pred, targets.classes)
     if not complete:  # a range of integers, or unused dictionary entries: as build() drops them
         present = np.zeros(len(classes), dtype=bool)
         present[t] = present[p] = True
@@ -173,10 +174,10 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
 def _tallies(index, samples, weights, n_classes):
     """The tallies of rows at flat cell positions: their counts, or their weights."""
     if weights is None:
-        return _confusion.from_cells(_confusion.summed_cells(index, samples), n_classes)
-    weights, unit = _confusion.in_units(weights)
-    cells = _confusion.summed_cells(index, weights)
-    return _confusion.from_cells(cells, n_classes)._replace(unit=unit)
+        return _tally.from_cells(_tally.summed_cells(index, samples), n_classes)
+    weights, unit = _tally.in_units(weights)
+    cells = _tally.summed_cells(index, weights)
+    return _tally.from_cells(cells, n_classes)._replace(unit=unit)
 
 
 # --------------------------------------------------------------------------
@@ -264,7 +265,7 @@ def _numbers(column, exact):
     (Python ``Decimal``, ``int``, missing values) for what these cannot hold exactly.
     ``exact``: decimals become int64 when they are whole and fit it (counts), else
     float64 (weights)."""
-    arrow = _coded.arrow_of(column)
+    arrow = _encode.arrow_of(column)
     if arrow is None:
         # pandas: nullable integers give int64 (float with NaN when missing), Arrow-less
         # objects stay objects

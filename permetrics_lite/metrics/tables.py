@@ -9,12 +9,15 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from .. import validation as _validation
+from ..core import scores as _scores, tally as _tally
 from . import (
-    _confusion, _formulas, _intervals, _queries, _ranking, _registry, _score_metrics, _scores,
-    _validation,
+    formulas as _formulas, label_metrics as _label_metrics, ranking as _ranking,
+    registry as _registry, score_metrics as _score_metrics,
 )
-from ._docstrings import share
-from ._options import NOT_GIVEN, Default
+from ..stats import intervals as _intervals
+from .docstrings import share
+from ..core.options import NOT_GIVEN, Default
 
 COUNTS = ("support", "predicted", "tp", "fp", "fn", "tn")  # report()'s count columns
 
@@ -76,7 +79,7 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
     """
     zero_division = self._zero_division(zero_division)
     scored = self._scored_for("threshold_curve", binary=True)
-    weight, unit = _confusion.in_units(self._weight_for(sample_weight))
+    weight, unit = _tally.in_units(self._weight_for(sample_weight))
     if sample_weight is None:  # the ranking every score query shares
         ranking = _score_metrics.positive_ranking(self)
     else:
@@ -354,7 +357,7 @@ def _samples_means(self, metrics, zero_division):
     true, pred = self._true, self._pred
     tp = np.count_nonzero(true & pred, axis=1)
     predicted, support = np.count_nonzero(pred, axis=1), np.count_nonzero(true, axis=1)
-    weight, _ = _confusion.in_units(self._weight)
+    weight, _ = _tally.in_units(self._weight)
     if weight is not None:
         kept = weight > 0
         tp, predicted, support = tp * kept, predicted * kept, support * kept
@@ -489,8 +492,8 @@ def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
         if not warn:
             warnings.simplefilter("ignore")
         elif not self._is_multilabel:
-            _queries.warn_predicted_only(self, tallies)
-            warnings.filterwarnings("ignore", _queries.PREDICTED_ONLY, UserWarning)
+            _label_metrics.warn_predicted_only(self, tallies)
+            warnings.filterwarnings("ignore", _label_metrics.PREDICTED_ONLY, UserWarning)
         for metric in _registry.ALL_METRICS:
             if metric.kind == _registry.SCORE and (not _score_metrics.has_scores(self)
                                                    or sample_weight is not None):

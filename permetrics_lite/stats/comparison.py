@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _confusion, _validation
+from .. import validation as _validation
+from ..core import tally as _tally
 
 METHODS = ("exact", "asymptotic", "mid-p")
 
@@ -135,7 +136,7 @@ def _right(y_true, y_pred, name):
         raise type(error)(str(error).replace("y_pred", name)) from None
     if targets.is_multilabel:
         return (targets.true == targets.pred).all(axis=1), targets.index
-    _, true, pred, _ = _confusion.encode(targets.true, targets.pred, targets.classes)
+    _, true, pred, _ = _tally.encode(targets.true, targets.pred, targets.classes)
     return true == pred, targets.index
 
 

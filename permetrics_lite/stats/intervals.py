@@ -23,7 +23,7 @@ The resamples are drawn in chunks and kept (their per-class tallies, and their
 cells while those are few), or drawn again from the same random state for each
 metric, so the draw is the same for every metric of one :class:`Intervals`
 and memory stays bounded. A metric is evaluated on a chunk of resamples at
-once, by its formula over a leading resample axis (``_resampling``); a method
+once, by its formula over a leading resample axis (``stats.bootstrap``); a method
 without such a form would be evaluated one resample at a time.
 """
 
@@ -37,9 +37,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _confusion, _formulas, _options, _queries, _resampling, _validation
-from ._docstrings import share
-from ._options import Default
+from .. import validation as _validation
+from ..core import options as _options, tally as _tally
+from ..metrics import formulas as _formulas, label_metrics as _label_metrics
+from . import bootstrap as _bootstrap
+from ..metrics.docstrings import share
+from ..core.options import Default
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 RESAMPLING_METHODS = ("bootstrap", "bca")
@@ -171,7 +174,7 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     >>> [round(x, 4) for x in cm.CI("MCC", method="bootstrap", random_state=0)]
     [0.4667, -0.2928, 1.0]
     """
-    row = _queries.row(metric)
+    row = _label_metrics.row(metric)
     sample_weight = metric_params.pop("sample_weight", None)
     intervals = Intervals(_tallied(self, sample_weight), method, confidence, n_resamples,
                           random_state, sampled=self, sample_weight=sample_weight)
@@ -214,7 +217,7 @@ class Intervals:
 
     def interval(self, row, params):
         """(estimate, low, high) of a metric with its options; a
-        :class:`~permetrics_lite._validation.MethodNotApplicable` error when the
+        :class:`~permetrics_lite.validation.MethodNotApplicable` error when the
         method cannot give its interval (before the estimate could warn)."""
         method, evaluation = self.method, self.evaluation
         if row.kind == _scores_kind() and row.proportion is None:
@@ -238,11 +241,11 @@ class Intervals:
             error = row.analytic(evaluation, **params)
             z = normal_quantile(self.confidence)
             return estimate, estimate - z * error, estimate + z * error
-        batched = _resampling.form(evaluation, row, params)
+        batched = _bootstrap.form(evaluation, row, params)
         if batched is None:  # no batched form: an evaluation per resample
             values = _silent(self.resamples(), row, params)
         else:
-            values = _resampling.evaluate(batched, self._batches(batched.dense))
+            values = _bootstrap.evaluate(batched, self._batches(batched.dense))
         acceleration = center = None
         if method == "bca":
             acceleration, center = self._bca(row, params, batched, estimate)
@@ -257,13 +260,13 @@ class Intervals:
         batched form computes it (None without one: the estimate)."""
         layout, _, count, unit = self._occupied()
         center = (None if batched is None else
-                  _resampling.evaluate(batched, [layout.tallies(count[None], unit)])[0])
+                  _bootstrap.evaluate(batched, [layout.tallies(count[None], unit)])[0])
         if count.sum() <= 1:  # one sample: leaving it out leaves nothing to evaluate
             return np.full(np.shape(estimate), np.nan), center
         if batched is None:
             jackknife = _silent(self.jackknife()[0], row, params)
         else:
-            jackknife = _resampling.evaluate(batched, self._jackknife_batches())
+            jackknife = _bootstrap.evaluate(batched, self._jackknife_batches())
         return _acceleration(jackknife, count.astype(np.float64)), center
 
     def _occupied(self):
@@ -279,7 +282,7 @@ class Intervals:
             else:
                 pairs = None
                 index, count, unit = _occupied_cells(self.evaluation)
-            self._cells = (_resampling.Layout(index, self.evaluation.n_classes), pairs,
+            self._cells = (_bootstrap.Layout(index, self.evaluation.n_classes), pairs,
                            count, unit)
         return self._cells
 
@@ -302,9 +305,9 @@ class Intervals:
         k, b = layout.n_classes, self.n_resamples
         width = max(layout.size, k)
         if pairs is None:
-            draws = _resampling.multinomial(rng, self.evaluation.n_samples, count, b, width)
+            draws = _bootstrap.multinomial(rng, self.evaluation.n_samples, count, b, width)
         else:
-            draws = _resampling.weighted(rng, pairs, b, width)
+            draws = _bootstrap.weighted(rng, pairs, b, width)
         tallies_size, cells_size = b * (3 * k + 2) * 8, b * layout.size * 8
         keep_tallies = self._kept is None and tallies_size <= _KEPT_BYTES
         keep_cells = tallies_size + cells_size <= _KEPT_BYTES
@@ -318,13 +321,13 @@ class Intervals:
             self._kept = kept
 
     def _jackknife_batches(self):
-        """The jackknife by cells, as :class:`~permetrics_lite._resampling.Resampled`
+        """The jackknife by cells, as :class:`~permetrics_lite.stats.bootstrap.Resampled`
         chunks: the matrix without one sample of each occupied cell (none for an
         evaluation of one sample)."""
         layout, _, count, unit = self._occupied()
         if count.sum() <= 1:  # one sample: leaving it out leaves nothing
             return
-        for block in _resampling.jackknife(count, max(layout.size, layout.n_classes)):
+        for block in _bootstrap.jackknife(count, max(layout.size, layout.n_classes)):
             yield layout.tallies(block, unit)
 
     def resamples(self):
@@ -371,7 +374,7 @@ def weighted_cells(evaluation, sample_weight=None):
     weight = evaluation._weight_for(sample_weight)
     kept = np.flatnonzero(weight > 0)  # a zero weight is a sample removed
     cell = evaluation._true[kept].astype(np.int64) * evaluation.n_classes + evaluation._pred[kept]
-    weight, unit = _confusion.in_units(weight[kept])
+    weight, unit = _tally.in_units(weight[kept])
     order = np.lexsort((weight, cell))
     cell, weight = cell[order], weight[order]
     first = np.flatnonzero(np.r_[True, (cell[1:] != cell[:-1]) | (weight[1:] != weight[:-1])])
@@ -389,7 +392,7 @@ def _weights_not_kept(method):
 
 
 def _scores_kind():
-    from ._registry import SCORE  # the registry imports this module
+    from ..metrics.registry import SCORE  # the registry imports this module
 
     return SCORE
 
@@ -444,7 +447,7 @@ def class_proportion(evaluation, row, method, params):
     """(count, nobs) of a count-over-count class metric (its formula's numerator and
     denominator), its options resolved as its method resolves them."""
     defaults = inspect.signature(getattr(evaluation, row.name)).parameters
-    average, counts = _queries.class_counts(
+    average, counts = _label_metrics.class_counts(
         evaluation, row, params.get("average", defaults["average"].default),
         params.get("pos_label", defaults["pos_label"].default), None,
         any_problem=True)  # the method itself refuses a binary query it cannot answer
@@ -579,7 +582,7 @@ def kappa_standard_error(evaluation, *, weights=None, average=Default("multiclas
     variance = (n sum C_ij (n B W_ij - (U_i + V_j)(B - A))^2
                 - (A D n^2 - S (B - A))^2) / (n B^4).
     """
-    average = evaluation._averaging(average, pos_label, _queries.row("CKS").averages)[0]
+    average = evaluation._averaging(average, pos_label, _label_metrics.row("CKS").averages)[0]
     if average != "multiclass":
         raise _validation.interval_unsupported(
             "analytic", "CKS",
@@ -624,7 +627,7 @@ def _of_cells(evaluation, index, count, unit):
     """An evaluation of the matrix of these cells (flat positions, ascending), with the
     same labels and options."""
     drawn = count != 0
-    tallies = _confusion.from_cells(_confusion.Cells(index[drawn], count[drawn]),
+    tallies = _tally.from_cells(_tally.Cells(index[drawn], count[drawn]),
                                     evaluation.n_classes)
     return evaluation._from_tallies(evaluation._labels, tallies._replace(unit=unit),
                                     evaluation.n_samples, False,

@@ -5,7 +5,7 @@ A chunk of B resamples is the counts of B matrices over the D occupied cells of
 the evaluation's matrix, an array (B, D): a resample only holds samples of cells
 that the evaluation holds. :class:`Layout` sums those into the per-class tallies
 of every matrix, a :class:`Resampled` of (B, K) arrays, and the formulas of
-``_formulas`` take it with its leading axis, so a metric's value on every
+``metrics.formulas`` take it with its leading axis, so a metric's value on every
 resample is one call of its formula, not one evaluation object per resample.
 
 :func:`form` gives, for a registry row and the options of its method, the
@@ -23,21 +23,23 @@ from typing import Callable, NamedTuple, Optional
 
 import numpy as np
 
-from . import _formulas, _options, _queries, _validation
+from .. import validation as _validation
+from ..core import options as _options
+from ..metrics import formulas as _formulas, label_metrics as _label_metrics
 
 STEP = 2**20  # array elements (resamples x cells, or x classes) of one chunk
 
 
 class Resampled(NamedTuple):
     """The tallies of B confusion matrices: per-class counts (B, K) and totals (B,),
-    what :class:`~permetrics_lite._confusion.Tallies` holds of one matrix."""
+    what :class:`~permetrics_lite.core.tally.Tallies` holds of one matrix."""
 
     tp: np.ndarray
     support: np.ndarray
     predicted: np.ndarray
     total: np.ndarray
     correct: np.ndarray
-    unit: float  # weight of one count (see ``_confusion.in_units``)
+    unit: float  # weight of one count (see ``core.tally.in_units``)
     counts: Optional[np.ndarray] = None  # the matrices' occupied cells, (B, D)
     layout: Optional["Layout"] = None
 
@@ -171,7 +173,7 @@ def multinomial(rng, n, count, n_resamples, width):
 
 def weighted(rng, pairs, n_resamples, width):
     """The per-sample weighted bootstrap in chunks: draws over the (cell, weight) pairs
-    of ``pairs`` (``_intervals.weighted_cells``), each pair's draws times its weight
+    of ``pairs`` (``stats.intervals.weighted_cells``), each pair's draws times its weight
     summed into its cell: the cells' weights (B, D), in the order of their cells."""
     cells, weights, counts, _ = pairs
     first = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
@@ -233,13 +235,13 @@ def _quiet(zero_division):
 
 def _one_vs_rest(evaluation, row, average, pos_label, zero_division, formula=None,
                  any_problem=False):
-    """``_queries.class_metric``: the row's count formula of each class, averaged."""
+    """``metrics.label_metrics.class_metric``: the row's count formula of each class, averaged."""
     zero_division = _quiet(evaluation._zero_division(zero_division))
     one_class = ("binary", None) if any_problem else ("binary",)
     average, pos_label = evaluation._averaging(average, pos_label, row.averages, one_class)
     formula = row.formula if formula is None else formula
     if average == "binary":
-        index = _queries.positive_class(evaluation, pos_label, any_problem)
+        index = _label_metrics.positive_class(evaluation, pos_label, any_problem)
         return Form(lambda t: _formulas.per_class(
             formula, _formulas.Counts.of_class(t, index), zero_division))
     return Form(lambda t: _formulas.average(formula, t, average, zero_division))
@@ -309,12 +311,12 @@ def _confusion_matrix(evaluation, row, normalize, as_frame, zero_division):
 # the batched forms of the methods of the registry rows with a query of their own
 # (a row without one is a one-vs-rest count metric: _one_vs_rest)
 _FORMS = {
-    _queries.accuracy_score: _accuracy,
-    _queries.balanced_accuracy_score: _balanced_accuracy,
-    _queries.per_class_accuracy: _per_class_accuracy,
-    _queries.confusion_matrix: _confusion_matrix,
-    _queries.fbeta_score: _fbeta,
-    _queries.matthews_correlation_coefficient: _matthews,
-    _queries.cohen_kappa_score: _kappa,
-    _queries.hamming_loss: _hamming_loss,
+    _label_metrics.accuracy_score: _accuracy,
+    _label_metrics.balanced_accuracy_score: _balanced_accuracy,
+    _label_metrics.per_class_accuracy: _per_class_accuracy,
+    _label_metrics.confusion_matrix: _confusion_matrix,
+    _label_metrics.fbeta_score: _fbeta,
+    _label_metrics.matthews_correlation_coefficient: _matthews,
+    _label_metrics.cohen_kappa_score: _kappa,
+    _label_metrics.hamming_loss: _hamming_loss,
 }

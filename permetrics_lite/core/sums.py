@@ -10,9 +10,10 @@ import functools
 import numpy as np
 import pandas as pd
 
-from . import _confusion, _options, _validation
-from ._docstrings import share
-from ._options import NOT_GIVEN
+from .. import validation as _validation
+from . import options as _options, tally as _tally
+from ..metrics.docstrings import share
+from .options import NOT_GIVEN
 
 
 @share
@@ -110,10 +111,10 @@ def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
     >>> cm.n_samples, cm.AS()
     (6, 0.6666666666666666)
     """
-    from . import _dask
+    from . import dask_blocks as _dask_blocks
 
     tally_block = functools.partial(tallied_part, cls, "block", labels=labels)
-    total = _dask.evaluate(tally_block, y_true, y_pred, sample_weight)
+    total = _dask_blocks.evaluate(tally_block, y_true, y_pred, sample_weight)
     return with_options(total, "blocks", average, pos_label, zero_division)
 
 def tallied_part(cls, part, number, y_true, y_pred, sample_weight, *, labels):
@@ -135,7 +136,7 @@ def widened(self, labels):
     """This evaluation over ``labels``, which hold its own classes (as ``by_group``
     gives every group the classes of all the samples)."""
     at = pd.Index(labels).get_indexer(self._labels)
-    tallies = _confusion.merge(self._tallies_with_matrix(), at, _confusion.NO_TALLIES,
+    tallies = _tally.merge(self._tallies_with_matrix(), at, _tally.NO_TALLIES,
                                np.empty(0, dtype=np.intp), len(labels))
     return type(self)._from_tallies(np.asarray(labels), tallies, self.n_samples,
                                     self._is_multilabel, self._derived_options())
@@ -162,8 +163,8 @@ def add(self, other):
         if stated and "pos_label" not in d and (found is None or found < 0):
             d["pos_label"] = stated[0]
     options = _validation.merged_options(*defaults)
-    labels, self_at, other_at = _confusion.union(self._labels, other._labels)
-    tallies = _confusion.merge(self._tallies_with_matrix(), self_at,
+    labels, self_at, other_at = _tally.union(self._labels, other._labels)
+    tallies = _tally.merge(self._tallies_with_matrix(), self_at,
                                other._tallies_with_matrix(), other_at, len(labels))
     n_samples = (None if self.n_samples is None or other.n_samples is None
                  else self.n_samples + other.n_samples)

@@ -1,6 +1,6 @@
 """The metrics and curves of scores: methods of an evaluation built by ``from_scores``.
 
-Each is answered from rankings (``_ranking``) that the evaluation sorts on
+Each is answered from rankings (``metrics.ranking``) that the evaluation sorts on
 first use and caches: one per class of a score matrix, one for 1-D scores.
 Binary problems are 1-D scores and two-column matrices (ranked by the second
 column, the second class's); a matrix of three or more columns is multiclass.
@@ -10,8 +10,10 @@ from functools import partial
 
 import numpy as np
 
-from . import _confusion, _formulas, _ranking, _scores, _validation, _warnings
-from ._docstrings import share
+from .. import validation as _validation
+from ..core import scores as _scores, tally as _tally, user_warnings as _user_warnings
+from . import formulas as _formulas, ranking as _ranking
+from .docstrings import share
 
 AUC_AVERAGES = ("macro", "weighted", None)
 APS_AVERAGES = ("macro", "weighted", "micro", None)
@@ -40,7 +42,7 @@ def read_only(value):
 
 
 def _weight(self):
-    return _confusion.in_units(self._weight)
+    return _tally.in_units(self._weight)
 
 
 def has_scores(self):
@@ -83,7 +85,7 @@ def positive_ranking(self):
 
 def check_probabilities(self, query, warn=False):
     """Refuse scores that are not probabilities: values outside [0, 1], or rows of a
-    matrix whose sums are not 1 within :func:`~permetrics_lite._scores.row_tolerances`.
+    matrix whose sums are not 1 within :func:`~permetrics_lite.core.scores.row_tolerances`.
     ``warn``: as scikit-learn's log loss and Brier score, warn of rows summing to 1
     within that tolerance but not within the narrower one (probabilities rounded
     to a few decimals: the loss is of slightly other numbers)."""
@@ -113,14 +115,14 @@ def check_probabilities(self, query, warn=False):
         raise _validation.not_probabilities(query, problem)
     if warn and rounded is not None:
         count, row, quiet = rounded
-        _warnings.warn(
+        _user_warnings.warn(
             f"{query}: {count} row(s) of y_score do not sum to 1 within {quiet:.3g} (the "
             f"first is row {row}): probabilities rounded to a few decimals? The loss is "
             "of the rows as they are; normalise them to silence this.", UserWarning)
 
 
 def _undefined(what):
-    _warnings.warn(f"{what} is undefined (nan).", _formulas.UndefinedMetricWarning)
+    _user_warnings.warn(f"{what} is undefined (nan).", _formulas.UndefinedMetricWarning)
     return float("nan")
 
 
@@ -327,7 +329,7 @@ def average_precision_score(self, *, average="macro"):
 
 def binary_ap(ranking, what):
     if ranking.pos.sum() == 0:
-        _warnings.warn(f"{what} has no samples in y_true: its average precision is "
+        _user_warnings.warn(f"{what} has no samples in y_true: its average precision is "
                        "undefined and set to 0.0.", _formulas.UndefinedMetricWarning)
         return 0.0
     return _ranking.average_precision(ranking)

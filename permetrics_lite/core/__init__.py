@@ -1,0 +1,1 @@
+"""The state of an evaluation: labels encoded and tallied, the query options, sums."""

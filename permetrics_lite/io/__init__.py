@@ -1,0 +1,1 @@
+"""The command line: its input (files, standard input, chunks) and the command."""

@@ -1,0 +1,2 @@
+"""Uncertainty and comparison: confidence intervals, the bootstrap, groups, paired
+tests, and evaluations of counted rows."""
