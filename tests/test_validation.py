@@ -470,7 +470,7 @@ def test_an_empty_signed_array_does_not_decide_the_common_integer_type():
     (np.array([], dtype=object), "number"),  # no value to tell: not text
 ], ids=["bytes objects", "str objects", "no objects"])
 def test_kind_of_labels_held_as_objects(values, kind):
-    assert _validation._kind(values) == kind
+    assert _validation.labels.label_kind(values) == kind
 
 
 # --------------------------------------------------------------------------
@@ -519,7 +519,7 @@ def test_validated_weights_are_read_only():
     ([0.0, -0.0, 0.0, 0.0, 0.0], r"sample_weight is all zero"),
 ], ids=["NaN", "negative", "negative last", "negative, then NaN", "infinities", "zeros"])
 def test_weights_checked_a_chunk_at_a_time(monkeypatch, weights, message):
-    monkeypatch.setattr(_validation, "_WEIGHT_CHUNK", 2)
+    monkeypatch.setattr(_validation.weights, "_WEIGHT_CHUNK", 2)
     with pytest.raises(ValueError, match=r"sample_weight (contains|is all zero)"):
         ClassificationMetric([0, 1, 0, 1, 0], [0, 1, 1, 1, 0], sample_weight=weights)
     with pytest.raises(ValueError, match=message):
@@ -528,7 +528,7 @@ def test_weights_checked_a_chunk_at_a_time(monkeypatch, weights, message):
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.uint8, bool])
 def test_weights_copied_a_chunk_at_a_time_are_the_weights(monkeypatch, dtype):
-    monkeypatch.setattr(_validation, "_WEIGHT_CHUNK", 2)
+    monkeypatch.setattr(_validation.weights, "_WEIGHT_CHUNK", 2)
     weights = np.array([3, 0, 1, 2, 1], dtype=dtype)
     checked = _validation.check_sample_weight(weights, 5)
     assert checked.dtype == np.float64 and checked.tolist() == weights.astype(float).tolist()
@@ -537,7 +537,7 @@ def test_weights_copied_a_chunk_at_a_time_are_the_weights(monkeypatch, dtype):
 
 
 def test_weights_whose_sum_overflows_across_chunks_are_valid(monkeypatch):
-    monkeypatch.setattr(_validation, "_WEIGHT_CHUNK", 2)
+    monkeypatch.setattr(_validation.weights, "_WEIGHT_CHUNK", 2)
     # each chunk's sum is finite, their total is not: counted in larger units
     cm = ClassificationMetric([0, 0, 0, 1], [0, 1, 1, 1], sample_weight=[1e308] * 4)
     assert cm.AS() == 0.5

@@ -71,5 +71,12 @@ def averaging(defaults, average, pos_label, allowed=AVERAGES, one_class=("binary
     average = _validation.check_option("average", given(defaults, "average", average), allowed)
     pos_label = given(defaults, "pos_label", pos_label)
     if pos_given and average_given and average not in one_class:
-        raise _validation.pos_label_conflict(pos_label, average)
+        raise _pos_label_conflict(pos_label, average)
     return ("binary" if pos_given else average), pos_label
+
+
+def _pos_label_conflict(pos_label, average):
+    return ValueError(
+        f"pos_label={pos_label!r} selects one class and cannot be combined with "
+        f"average={average!r}; pass one of them."
+    )

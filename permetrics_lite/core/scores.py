@@ -117,7 +117,15 @@ def curve_column(metric, metrics):
         by_name.update({row.column: row.column, row.alias: row.column, row.name: row.column})
     if isinstance(metric, str) and metric in by_name:
         return by_name[metric]
-    raise _validation.unknown_curve_metric(metric, list(by_name))
+    raise _unknown_curve_metric(metric, list(by_name))
+
+
+def _unknown_curve_metric(metric, names):
+    return ValueError(
+        f"metric must name a column of the threshold curve (by column, alias or long "
+        f"name): one of {list(names)}; got "
+        f"{metric!r}.{_validation.closest(metric, names, n=2)}"
+    )
 
 
 def curve(thresholds, counts, zero_division, metrics, unit=1.0):

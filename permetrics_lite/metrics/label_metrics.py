@@ -24,8 +24,17 @@ def positive_class(self, pos_label, any_problem):
     """Index of the positive class; only binary problems unless ``any_problem``."""
     if not any_problem and (self._is_multilabel or self.n_classes > 2):
         target = "multilabel" if self._is_multilabel else "multiclass"
-        raise _validation.binary_unsupported(target, self.n_classes)
+        raise _binary_unsupported(target, self.n_classes)
     return _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
+
+
+def _binary_unsupported(target, n_classes):
+    """scikit-learn's error for average='binary' on a problem that is not binary."""
+    found = "multilabel-indicator" if target == "multilabel" else f"multiclass ({n_classes} classes)"
+    return ValueError(
+        f"Target is {found} but average='binary'. Please choose another average setting, "
+        "one of [None, 'micro', 'macro', 'weighted']; average=None gives every class."
+    )
 
 
 def row(name):
@@ -576,7 +585,7 @@ def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
     >>> cm.TKA(1), cm.TKA(2), cm.TKA(2, normalize=False), cm.AS()
     (0.5, 0.75, 3, 0.5)
     """
-    k = _validation.check_k(k)
+    k = _validation.check_integer_from("k", k, 1)
     normalize = _validation.check_bool("normalize", normalize)
     scored = self._scored_for("top_k_accuracy_score (TKA)")
     if sample_weight is None:

@@ -425,7 +425,14 @@ def lookup(name):
     """The registry row of a short alias or a long name."""
     if isinstance(name, str) and name in _BY_NAME:
         return _BY_NAME[name]
-    raise _validation.unknown_metric(name, [m.alias for m in ALL_METRICS], list(_BY_NAME))
+    raise _unknown_metric(name, [m.alias for m in ALL_METRICS], list(_BY_NAME))
+
+
+def _unknown_metric(name, aliases, names):
+    return ValueError(
+        f"unknown metric name {name!r}; use a short alias {aliases} or its long "
+        f"name.{_validation.closest(name, names)}"
+    )
 
 
 def method(metric):

@@ -136,9 +136,16 @@ def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Defau
     curve = self.threshold_curve(sample_weight=sample_weight, zero_division=zero_division)
     values = curve[column].to_numpy()
     if np.isnan(values).all():
-        raise _validation.undefined_everywhere(column)
+        raise _undefined_everywhere(column)
     best = int(np.nanargmax(values))  # the first: the lowest threshold
     return float(curve["threshold"].iat[best]), float(values[best])
+
+
+def _undefined_everywhere(column):
+    return ValueError(
+        f"{column} is undefined (nan) at every threshold, so none is best; pass "
+        "zero_division=0.0 or 1.0 to give 0/0 a value."
+    )
 
 
 @share
@@ -301,13 +308,13 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     >>> report["accuracy"], report["2"]["recall"]
     (0.6, 0.6666666666666666)
     """
-    digits = _validation.check_digits(digits)
+    digits = _validation.check_integer_from("digits", digits, 0)
     output_dict = _validation.check_bool("output_dict", output_dict)
     zero_division = self._zero_division(zero_division)
-    names = _validation.check_target_names(target_names, self._labels)
+    names = _check_target_names(target_names, self._labels)
     multilabel = self._is_multilabel
     if multilabel and self._true is None:
-        raise _validation.samples_average_unavailable()
+        raise _samples_average_unavailable()
     t = self._tallies
     metrics = [row for _, row in _registry.CLASSIFICATION_REPORT]
     scores = [_formulas.per_class(m.formula, t, zero_division, m.title) for m in metrics]
@@ -334,6 +341,33 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     if output_dict:
         return _report_dict(rows, averages)
     return _report_text(rows, averages, digits)
+
+
+def _check_target_names(target_names, labels):
+    """The name of each class's row: the given names, else each label as text."""
+    if target_names is None:
+        return ["%s" % (label,) for label in labels]
+    if isinstance(target_names, (str, bytes)) or not np.iterable(target_names):
+        raise TypeError(
+            f"target_names must be a sequence of names, one per class; got {target_names!r}."
+        )
+    names = list(target_names)
+    if len(names) != len(labels):
+        raise ValueError(
+            f"target_names has {len(names)} names but the evaluation has {len(labels)} "
+            f"classes ({_validation.preview(labels)}); give one name per class, in the order "
+            "of labels."
+        )
+    return names
+
+
+def _samples_average_unavailable():
+    return ValueError(
+        "classification_report of a multilabel evaluation needs each sample's labels for "
+        "its 'samples avg' row, and this evaluation keeps tallies only (a + b, "
+        "from_batches, from_dask, by_group). Build it from the indicator arrays: "
+        "ClassificationMetric(y_true, y_pred).classification_report()."
+    )
 
 
 def _sklearn_mean(values, weights=None):
@@ -403,7 +437,7 @@ def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resa
     if ci is None:
         if not (isinstance(confidence, Default) and isinstance(n_resamples, Default)
                 and random_state is None):
-            raise _validation.ci_options_without_ci()
+            raise _ci_options_without_ci()
         return None
     tallied = self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
                                  self.n_samples, self._is_multilabel,
@@ -411,6 +445,13 @@ def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resa
                                           zero_division))
     return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state,
                                 sampled=self, sample_weight=sample_weight)
+
+
+def _ci_options_without_ci():
+    return ValueError(
+        "confidence, n_resamples and random_state apply to intervals; pass ci='wilson', "
+        "'bootstrap' or another interval method with them."
+    )
 
 
 def _bounds(intervals, metric, options, size=None):

@@ -110,7 +110,8 @@ def mcnemar(y_true, y_pred_a, y_pred_b, *, method="exact", correction=True):
     correction = _validation.check_bool("correction", correction)
     right_a, index_a = _right(y_true, y_pred_a, "y_pred_a")
     right_b, index_b = _right(y_true, y_pred_b, "y_pred_b")
-    _validation.check_paired([("y_pred_a", index_a), ("y_pred_b", index_b)])
+    # the two models' predictions pair up by sample, as y_true and y_pred do
+    _validation.check_aligned([("y_pred_a", index_a), ("y_pred_b", index_b)])
     # rows: a right, a wrong; columns: b right, b wrong
     table = np.bincount(2 * ~right_a + ~right_b, minlength=4).reshape(2, 2)
     b, c = int(table[0, 1]), int(table[1, 0])

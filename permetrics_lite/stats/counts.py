@@ -202,20 +202,20 @@ class _Rows:
         if kind == "pyarrow" and hasattr(frame, "read_all"):  # a RecordBatchReader
             frame = frame.read_all()
         if kind == "pyarrow" and hasattr(frame, "column_names"):  # a Table or RecordBatch
-            _validation.check_count_columns(columns, list(frame.column_names))
+            _check_count_columns(columns, list(frame.column_names))
             import pyarrow as pa
 
             frame = frame.select(wanted)
             if isinstance(frame, pa.RecordBatch):
                 frame = pa.Table.from_batches([frame])
         elif kind == "polars" and hasattr(frame, "collect"):  # a LazyFrame: its columns only
-            _validation.check_count_columns(columns, list(frame.collect_schema().names()))
+            _check_count_columns(columns, list(frame.collect_schema().names()))
             frame = frame.select(wanted).collect()
         elif kind == "polars" and hasattr(frame, "get_column"):
-            _validation.check_count_columns(columns, list(frame.columns))
+            _check_count_columns(columns, list(frame.columns))
             frame = frame.select(wanted)
         elif isinstance(frame, pd.DataFrame):
-            _validation.check_count_columns(columns, list(frame.columns))
+            _check_count_columns(columns, list(frame.columns))
             kind = "pandas"
         else:
             raise TypeError(
@@ -253,6 +253,23 @@ class _Rows:
             return column.reset_index(drop=True)
         column = column if isinstance(column, pd.Series) else column.to_pandas()
         return column.rename(name)
+
+
+def _check_count_columns(columns, found):
+    """Each argument of from_counts names one column of the frame. ``columns``:
+    {argument: column name or None}; ``found``: the frame's column names."""
+    text = [str(c) for c in found]
+    for argument, name in columns.items():
+        if name is not None and name not in found:
+            raise ValueError(
+                f"{argument}={name!r} names no column of the frame; its columns are "
+                f"{text}.{_validation.closest(name, text, n=1)}"
+            )
+        if name is not None and found.count(name) > 1:
+            raise ValueError(
+                f"{argument}={name!r} names {found.count(name)} columns of the frame; "
+                "rename them so that each name is one column."
+            )
 
 
 # --------------------------------------------------------------------------

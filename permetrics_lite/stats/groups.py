@@ -73,9 +73,9 @@ def by_group(self, groups=None):
     if groups is None and self._groups is not None:  # from_counts(..., group=...)
         names, keys, tallies, sizes = self._groups
     elif groups is None:
-        raise _validation.groups_missing()
+        raise _groups_missing()
     elif self._true is None:
-        raise _validation.groups_need_samples()
+        raise _groups_need_samples()
     else:
         codes, keys, names = _validation.check_groups(groups, self.n_samples, self._index)
         tallies = _tally.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
@@ -88,6 +88,44 @@ def by_group(self, groups=None):
     evaluations = {key: self._from_tallies(self._labels, t, size, self._is_multilabel, options)
                    for key, t, size in zip(keys, tallies, sizes)}
     return GroupedEvaluation(evaluations, self, names)
+
+
+def _groups_missing():
+    return TypeError(
+        "by_group needs groups: one per sample (an array-like, or a DataFrame of grouping "
+        "columns); only an evaluation built by from_counts with group= has its own."
+    )
+
+
+def _groups_need_samples():
+    return ValueError(
+        "by_group needs each sample's labels, and this evaluation keeps tallies only (built "
+        "by from_confusion_matrix, a + b, from_batches or from_dask); evaluate the samples "
+        "with ClassificationMetric(y_true, y_pred), or pass a group column to from_counts."
+    )
+
+
+def _check_group_metrics(metrics):
+    """``frame``'s metrics: a name, a sequence of names or a {name: parameters} dict."""
+    if isinstance(metrics, str):
+        metrics = (metrics,)
+    if isinstance(metrics, dict):
+        return dict(metrics)
+    try:
+        return dict.fromkeys(metrics)
+    except TypeError:
+        raise TypeError(
+            "metrics must be a metric name, a sequence of names or a {name: parameters} "
+            f"dict; got {type(metrics).__name__}."
+        ) from None
+
+
+def _not_one_number(name, group):
+    return ValueError(
+        f"{name} gives one value per class for group {group!r}; a table of groups needs "
+        f"one number per group: pass its average, e.g. metrics={{{name!r}: "
+        "{'average': 'macro'}}."
+    )
 
 
 class GroupedEvaluation(Mapping):
@@ -160,13 +198,13 @@ class GroupedEvaluation(Mapping):
         a      0.555556
         b      0.555556
         """
-        metrics = _validation.check_group_metrics(metrics)
+        metrics = _check_group_metrics(metrics)
         rows = []
         for group, evaluation in self.items():
             row = evaluation.get_metrics_by_dict(metrics)
             for name, value in row.items():
                 if isinstance(value, (dict, np.ndarray)):
-                    raise _validation.not_one_number(name, group)
+                    raise _not_one_number(name, group)
             rows.append([row[name] for name in metrics])
         index = (pd.MultiIndex.from_tuples(list(self), names=self._names)
                  if len(self._names) > 1 else pd.Index(list(self), name=self._names[0]))
@@ -215,5 +253,5 @@ class GroupedEvaluation(Mapping):
         return ratios.where(~(ratios > 1), 1 / ratios).min()  # each as a ratio at most 1
 
     def _overall_values(self, columns, metrics):
-        values = self._overall.get_metrics_by_dict(_validation.check_group_metrics(metrics))
+        values = self._overall.get_metrics_by_dict(_check_group_metrics(metrics))
         return pd.Series(values, index=columns, dtype=np.float64)

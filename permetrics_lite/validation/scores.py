@@ -1,0 +1,282 @@
+"""Scores: the input of ``from_scores`` (labels and finite numeric scores, the
+class of each column, the positive class of 1-D scores), its decision
+threshold, and the error for a query of scores an evaluation does not have."""
+
+import decimal
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+import pandas as pd
+
+from .arrays import check_aligned, frame_columns, plain, preview, sequence_to_array, to_column
+from .labels import check_label_values, check_labels, common_labels, label_position
+
+_NUMBERS = ("integer", "floating", "mixed-integer-float", "decimal", "boolean")
+_NUMBER_TYPES = (bool, int, float, np.number, np.bool_, decimal.Decimal)
+EXACT_INTEGERS = 2**53  # float64 holds every integer up to this, and not every one above
+
+
+@dataclass(frozen=True)
+class ScoreTargets:
+    """Validated scores: labels of one kind and finite numeric scores."""
+
+    true: np.ndarray  # 1-D labels
+    scores: np.ndarray  # (N,) float64 binary scores, or an (N, K) numeric matrix
+    columns: np.ndarray  # the class of each column; (negative, positive) for 1-D scores
+    classes: np.ndarray  # the same classes in the order of the evaluation
+    index: Optional[pd.Index]
+    positive: int = 1  # the column of the positive class of binary scores
+    dtype: np.dtype = np.dtype(np.float64)  # the scores' own type, before float64
+
+
+def _named_columns(frame):
+    """The column names of a DataFrame (pandas or polars) or a pyarrow Table; None for
+    the default names of unnamed columns (pandas' 0..K-1, polars' column_0..), and for
+    anything else."""
+    if not isinstance(frame, pd.DataFrame):
+        found = frame_columns(frame)
+        if found is None or found[0] == [f"column_{i}" for i in range(len(found[0]))]:
+            return None  # polars' default names of unnamed columns name no class
+        return pd.Index(found[0])
+    columns = frame.columns
+    unnamed = isinstance(columns, pd.RangeIndex) and columns.start == 0 and columns.step == 1
+    return None if unnamed else columns
+
+
+def check_scores(y_true, y_score, labels, pos_label=None):
+    """Validate ``from_scores`` input; return :class:`ScoreTargets` or raise.
+
+    ``pos_label`` (None when not given) names the class of 1-D scores.
+    """
+    names = _named_columns(y_score)
+    true, score = to_column(y_true, "y_true"), to_column(y_score, "y_score")
+    if true.values.ndim != 1:
+        raise ValueError(
+            f"y_true has shape {true.values.shape}; from_scores takes 1-D class labels "
+            "(multilabel scores are not supported)."
+        )
+    if len(true.values) != len(score.values):
+        raise ValueError(
+            f"y_true and y_score have different lengths: {len(true.values)} and "
+            f"{len(score.values)}; they must hold one label and one score (row) per sample."
+        )
+    check_aligned([("y_true", true.index), ("y_score", score.index)])
+    scores, dtype = _check_score_values(score.values)
+    named = {"y_true": check_label_values(true.values, "y_true")}
+    labels = check_labels(labels)
+    if labels is not None:
+        named["labels"] = labels
+    if names is not None and scores.ndim == 2:  # a DataFrame's columns name the classes
+        named["the columns of y_score"] = check_labels(np.asarray(names), "the columns of y_score")
+    elif labels is None and true.categories is not None:
+        named["the categories of y_true"] = check_labels(true.categories,
+                                                         "the categories of y_true")
+    values, *given = common_labels(named)
+    classes = given[0] if given else None
+    if scores.ndim == 2:
+        columns = given[-1] if names is not None else classes
+        if columns is None:
+            columns = classes = np.sort(pd.unique(values))
+        elif labels is None and names is None:  # a Categorical: columns in sorted order
+            columns = np.sort(classes)
+        _check_score_columns(scores, columns)
+        if labels is not None and names is not None:  # classes named, labels their order
+            _check_same_classes(classes, columns)
+        positive = 1  # the second column (scikit-learn's classes_[1]) ...
+        if len(columns) == 2 and pos_label is not None:  # ... unless pos_label names one
+            positive = label_position(pos_label, columns)
+            if positive is None or positive < 0:
+                raise ValueError(f"pos_label={pos_label!r} is not a label of this problem; "
+                                 f"valid labels are {preview(columns)}.")
+    else:
+        claims = {} if pos_label is None else {f"pos_label={pos_label!r}": pos_label}
+        if names is not None:
+            claims[f"the column name of y_score ({names[0]!r})"] = names[0]
+        classes, positive = _binary_classes(values, classes, labels is not None, claims)
+        columns, positive = classes[[1 - positive, positive]], 1
+    return ScoreTargets(values, scores, columns, classes,
+                        true.index if true.index is not None else score.index, positive, dtype)
+
+
+def _binary_classes(values, classes, given, claims):
+    """The two classes of 1-D scores and the position of the positive one.
+
+    ``classes``: the user's labels (``given``), a Categorical's categories, or
+    None for the sorted classes of ``values``. ``claims``: other arguments that
+    name the positive class; they must agree with each other and with labels.
+    """
+    if classes is None:
+        classes = np.sort(pd.unique(values))
+    if len(classes) == 1 and not given:
+        for value in claims.values():  # the other class, named by pos_label
+            if label_position(value, classes) == -1:
+                other = check_label_values(sequence_to_array([value]), "pos_label")
+                pair = np.sort(np.concatenate(common_labels({"y_true": classes,
+                                                             "pos_label": other})))
+                if len(pd.unique(pair)) == 2:  # True beside 1 is no second class
+                    classes = pair
+                break
+    if len(classes) == 1 and not given:
+        classes = _implied_pair(values, classes)
+    _check_score_columns(np.empty(0), classes)
+    positions = {} if not given else {f"labels={preview(classes)}": 1}
+    for source, value in claims.items():
+        position = label_position(value, classes)
+        if position is None or position < 0:
+            raise ValueError(
+                f"{source} is not a label of this problem; valid labels are "
+                f"{preview(classes)}."
+            )
+        positions[source] = position
+    if len(set(positions.values())) > 1:
+        first, at = next(iter(positions.items()))
+        second, other = next((s, p) for s, p in positions.items() if p != at)
+        raise ValueError(
+            f"{first} and {second} disagree on the positive class of 1-D y_score "
+            f"({plain(classes[at])!r} against {plain(classes[other])!r}); 1-D scores are "
+            "the scores of the positive class: name it once (pos_label, or "
+            "labels=[negative, positive])."
+        )
+    if positions:
+        return classes, next(iter(positions.values()))
+    second = np.sort(classes)[1]  # scikit-learn's classes_[1]
+    return classes, int(np.flatnonzero(classes == second)[0])
+
+
+def _implied_pair(values, found):
+    """One class in y_true still names the pair when it is boolean or in {0, 1}
+    or {-1, 1}, as scikit-learn assumes."""
+    for pair in ((False, True), (0, 1), (-1, 1)):
+        if (values.dtype.kind == "b") == isinstance(pair[0], bool) and found[0] in pair:
+            return np.array(pair, dtype=values.dtype)
+    raise ValueError(
+        f"y_true holds one class ({plain(found[0])!r}) and y_score is 1-D, so the "
+        "other class is unknown; pass labels=[negative, positive] or pos_label."
+    )
+
+
+def _check_score_values(values):
+    """Finite numbers: float64 for 1-D scores (kept), the matrix as it is (not kept);
+    and the scores' own dtype (float64 for integers and Python numbers)."""
+    if values.dtype.kind == "O":
+        missing = pd.isna(values)
+        if missing.any():
+            _raise_not_finite(missing, "missing (NaN, None or NA)")
+        flat = values.ravel()
+        kind = pd.api.types.infer_dtype(flat, skipna=False)
+        if kind not in _NUMBERS:
+            first = next((v for v in flat if not isinstance(v, _NUMBER_TYPES)), None)
+            if first is not None:  # text is never read as a number
+                raise TypeError(
+                    f"y_score must hold numbers (probabilities, scores or decision values); "
+                    f"got {type(first).__name__} values such as {first!r}. Convert them to "
+                    "numbers first (e.g. pandas.to_numeric); for predicted labels use "
+                    "ClassificationMetric(y_true, y_pred)."
+                )
+        if kind not in ("floating", "boolean"):  # ints and Decimals of any size, not cast yet
+            _check_exact_integers(np.array([int(v) if _is_integral(v) else 0 for v in flat],
+                                           dtype=object).reshape(values.shape))
+        values = values.astype(np.float64)
+    if values.dtype.kind not in "biuf":
+        raise TypeError(
+            f"y_score must hold numbers (probabilities, scores or decision values); got "
+            f"dtype {values.dtype}. For predicted labels use ClassificationMetric(y_true, y_pred)."
+        )
+    if values.dtype.kind in "iu":
+        _check_exact_integers(values)
+    if values.dtype.kind == "f":
+        not_finite = ~np.isfinite(values)
+        if not_finite.any():
+            _raise_not_finite(not_finite, "NaN or infinite")
+    if values.ndim == 2 and values.shape[1] == 0:
+        raise ValueError("y_score has no columns; give one column of scores per class.")
+    dtype = values.dtype if values.dtype.kind == "f" else np.dtype(np.float64)
+    return (values.astype(np.float64) if values.ndim == 1 else values), dtype
+
+
+def _is_integral(value):
+    """An int (not a bool) or a whole Decimal: exact beyond float64's integers."""
+    if isinstance(value, decimal.Decimal):
+        return value.is_finite() and value == value.to_integral_value()
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def _check_exact_integers(values):
+    """Integer scores are compared as float64: refuse those it cannot hold exactly,
+    where neighbours would tie."""
+    if -EXACT_INTEGERS <= values.min() and values.max() <= EXACT_INTEGERS:
+        return
+    beyond = (values < -EXACT_INTEGERS) | (values > EXACT_INTEGERS)
+    first = tuple(np.argwhere(beyond)[0])
+    where = f"position {first[0]}" if beyond.ndim == 1 else f"row {first[0]}, column {first[1]}"
+    raise ValueError(
+        f"y_score holds {int(np.count_nonzero(beyond))} integer(s) beyond +-2**53, the "
+        f"first {int(values[first])} at {where}; float64 does not hold every such "
+        "integer, so neighbouring scores would tie. Pass their ranks instead "
+        "(scipy.stats.rankdata keeps their order and ties) or shift them into +-2**53."
+    )
+
+
+def _raise_not_finite(bad, problem):
+    first = np.argwhere(bad)[0]
+    where = (f"position {first[0]}" if bad.ndim == 1
+             else f"row {first[0]}, column {first[1]}")
+    raise ValueError(
+        f"y_score contains {int(np.count_nonzero(bad))} {problem} value(s), the first at "
+        f"{where}; scores must be finite numbers."
+    )
+
+
+def _check_same_classes(labels, columns):
+    """``labels`` order the classes that a frame's column names name: the same ones."""
+    missing = pd.Index(columns).get_indexer(labels) < 0
+    if len(labels) != len(columns) or missing.any():
+        raise ValueError(
+            f"labels={preview(labels)} and the columns of y_score ({preview(columns)}) "
+            "name different classes; the column names say which class each column's "
+            "scores are of, and labels give the classes' order: name the same classes."
+        )
+
+
+def _check_score_columns(scores, classes):
+    """Two classes for 1-D scores, one per column for a matrix."""
+    if scores.ndim == 1 and len(classes) != 2:
+        raise ValueError(
+            f"y_score is 1-D: binary scores, one per sample, for two classes "
+            f"(negative, positive); but there are {len(classes)}: {preview(classes)}. "
+            "Pass an (n_samples, n_classes) score matrix, or labels=[negative, positive]."
+        )
+    if scores.ndim == 2 and scores.shape[1] != len(classes):
+        raise ValueError(
+            f"y_score has {scores.shape[1]} columns but there are {len(classes)} classes "
+            f"{preview(classes)}; pass labels naming the class of each column."
+        )
+
+
+def check_threshold(threshold):
+    """A finite real number."""
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(
+            threshold, (int, float, np.integer, np.floating)):
+        raise TypeError(f"threshold must be a real number; got {threshold!r}.")
+    if not np.isfinite(threshold):
+        raise ValueError(f"threshold must be finite; got {threshold!r}.")
+    return float(threshold)
+
+
+def threshold_for_matrix(threshold):
+    return ValueError(
+        f"threshold={threshold!r} applies to 1-D binary scores; an (n_samples, n_classes) "
+        "score matrix predicts the class of its highest score (argmax). Drop threshold, "
+        "or pass the positive class's scores as 1-D y_score."
+    )
+
+
+def scores_needed(query, binary):
+    """The error for a score query on an evaluation without the scores it needs."""
+    needs, matrix = ("1-D binary scores", ", or from a score matrix") if binary else ("scores", "")
+    return ValueError(
+        f"{query} needs {needs}, and this evaluation has none: it was built from labels, "
+        f"from tallies (a + b, from_confusion_matrix, from_batches, from_dask){matrix}. "
+        "Build it with ClassificationMetric.from_scores(y_true, y_score)."
+    )

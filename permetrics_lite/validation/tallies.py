@@ -1,0 +1,193 @@
+"""Evaluations built from tallies: confusion matrices, exact totals of counts,
+merges (``a + b``), batches (``from_batches``) and Dask blocks (``from_dask``),
+and the pickled state's version."""
+
+import numpy as np
+import pandas as pd
+
+from .arrays import preview
+from .labels import KIND_NAMES, check_labels, label_kind
+
+INT64_MAX = np.iinfo(np.int64).max
+
+
+def check_confusion_matrix(matrix, labels=None):
+    """A square matrix of finite, non-negative counts (or weights) and its labels.
+
+    A DataFrame's index names the classes when ``labels`` is None. Integral
+    values become exact int64 counts.
+    """
+    if isinstance(matrix, pd.DataFrame):
+        if labels is None and not matrix.index.equals(matrix.columns):
+            raise ValueError(
+                "matrix is a DataFrame whose index and columns differ; the rows (true) "
+                "and columns (predicted) must list the same classes in the same order."
+            )
+        labels = matrix.index if labels is None else labels
+    values = np.asarray(matrix)
+    if values.ndim != 2 or values.shape[0] != values.shape[1] or values.size == 0:
+        raise ValueError(
+            f"matrix must be a non-empty square K x K confusion matrix (rows true, columns "
+            f"predicted); got shape {values.shape}."
+        )
+    if values.dtype.kind not in "iuf":
+        raise TypeError(f"matrix must hold numbers (counts or weights); got dtype {values.dtype}.")
+    for bad, problem in ((~np.isfinite(values), "NaN or infinite"), (values < 0, "negative")):
+        if bad.any():
+            row, column = np.argwhere(bad)[0]
+            raise ValueError(
+                f"matrix contains {int(np.count_nonzero(bad))} {problem} value(s), the first "
+                f"at row {row}, column {column}; counts must be finite and non-negative."
+            )
+    if not values.any():
+        raise ValueError("matrix is all zero; at least one sample must be counted.")
+    integral = values.dtype.kind in "iu" or (values == np.round(values)).all()
+    if integral and values.dtype.kind in "iu":
+        check_count_total(exact_total(values), "matrix")
+    elif integral and exact_total(values) > INT64_MAX:
+        integral = False  # too large to count exactly: kept as weights
+    values = np.array(values, dtype=np.int64 if integral else np.float64)
+    n_classes = len(values)
+    labels = np.arange(n_classes) if labels is None else check_labels(labels)
+    if len(labels) != n_classes:
+        raise ValueError(
+            f"labels has {len(labels)} names but matrix is {n_classes} x {n_classes}; "
+            "give one label per row."
+        )
+    return values, labels
+
+
+def exact_total(values):
+    """The sum of non-negative numbers, exact for integers (a Python int)."""
+    with np.errstate(over="ignore"):
+        estimate = values.sum(dtype=np.float64)
+    if estimate < 2.0**62:  # far from int64's limit: sum in int64
+        return int(values.sum(dtype=np.int64)) if values.dtype.kind in "iu" else values.sum()
+    return sum(int(v) for v in values.ravel().tolist())
+
+
+def check_count_total(total, what):
+    """Counts are int64: a total beyond it would wrap to another number."""
+    if total > INT64_MAX:
+        raise OverflowError(
+            f"{what} counts {total} samples in all, more than the 2**63 - 1 that int64 "
+            "counts hold; divide the counts (every ratio metric is unchanged) or pass "
+            "them as floats (weights)."
+        )
+
+
+def samples_not_kept():
+    """The error for query-time weights on an object that holds tallies only."""
+    return ValueError(
+        "sample_weight cannot be given to a query of an evaluation built from tallies "
+        "(from_confusion_matrix, a + b, from_batches, from_dask): it keeps no per-sample "
+        "labels to weight. Pass the weights when building it."
+    )
+
+
+def check_mergeable(first, second):
+    """Two evaluations (labels, is_multilabel) that can be added up."""
+    (first_labels, first_multilabel), (second_labels, second_multilabel) = first, second
+    if first_multilabel != second_multilabel:
+        raise ValueError(
+            "cannot add a multilabel evaluation to a single-label one; both sides must "
+            "have the same kind of targets."
+        )
+    kinds = label_kind(first_labels), label_kind(second_labels)
+    if kinds[0] != kinds[1]:
+        raise TypeError(
+            f"cannot add evaluations with {KIND_NAMES[kinds[0]]} labels and "
+            f"{KIND_NAMES[kinds[1]]} labels ({preview(first_labels)} and "
+            f"{preview(second_labels)}); use one kind."
+        )
+    if first_multilabel and not np.array_equal(first_labels, second_labels):
+        raise ValueError(
+            f"cannot add multilabel evaluations with different labels "
+            f"({preview(first_labels)} and {preview(second_labels)}); the indicator "
+            "columns must be the same, in the same order."
+        )
+
+
+def same_option(first, second):
+    """Equal values, as labels compare: 1 == np.int64(1) == 1.0 == True; nan == nan;
+    a string equals only a string (1 and "1" differ)."""
+    if isinstance(first, (str, bytes)) != isinstance(second, (str, bytes)):
+        return False
+    first_nan, second_nan = (isinstance(v, (float, np.floating)) and v != v
+                             for v in (first, second))
+    if first_nan or second_nan:
+        return first_nan and second_nan
+    try:
+        return bool(first == second)
+    except (TypeError, ValueError):  # values without a single truth value
+        return False
+
+
+def merged_options(first, second):
+    """Constructor options of two evaluations being added: they must agree."""
+    for name in sorted(set(first) | set(second)):
+        if name in first and name in second and same_option(first[name], second[name]):
+            continue
+        values = first.get(name, "<not given>"), second.get(name, "<not given>")
+        raise ValueError(
+            f"cannot add evaluations built with different {name} ({values[0]!r} and "
+            f"{values[1]!r}); build both with the same options."
+        )
+    merged = dict(first, **second)
+    for name, value in first.items():  # True met 1: the labels of the sum are integers
+        if isinstance(second[name], (bool, np.bool_)) and not isinstance(value, (bool, np.bool_)):
+            merged[name] = value
+    return merged
+
+
+def unknown_state_version(version, library, current, known):
+    return ValueError(
+        f"cannot load this ClassificationMetric: it was pickled with state version {version!r} "
+        f"(permetrics_lite {library}), and this permetrics_lite ({current}) reads versions 0 "
+        f"to {known}; upgrade permetrics_lite to load it."
+    )
+
+
+def check_batch(batch, number):
+    """One item of ``from_batches``: (y_true, y_pred) or (y_true, y_pred, sample_weight)."""
+    if not isinstance(batch, (tuple, list)) or len(batch) not in (2, 3):
+        raise TypeError(
+            f"batch {number} must be a tuple (y_true, y_pred) or (y_true, y_pred, "
+            f"sample_weight); got {type(batch).__name__}"
+            f"{f' of length {len(batch)}' if isinstance(batch, (tuple, list)) else ''}."
+        )
+    return tuple(batch) + (None,) * (3 - len(batch))
+
+
+def check_total(total, parts):
+    """The summed weight of all batches (or blocks) must be positive."""
+    if not total:
+        raise ValueError(f"sample_weight is all zero in every one of the {parts}; at least "
+                         "one weight must be positive.")
+
+
+def no_batches():
+    return ValueError("from_batches got no batches; at least one (y_true, y_pred) is needed.")
+
+
+def in_part(error, part, number):
+    """``error`` raised by one batch (or block) of many, with its number."""
+    return type(error)(f"{part} {number}: {error}")
+
+
+def not_dask(name, value):
+    return TypeError(
+        f"from_dask takes dask arrays or dask Series; {name} is a {type(value).__name__}. "
+        "For data in memory use ClassificationMetric(y_true, y_pred)."
+    )
+
+
+def check_dask_shapes(shapes):
+    """Dask inputs must hold the same number of samples; ``shapes`` by argument name."""
+    (first, first_shape), *others = shapes.items()
+    for name, shape in others:
+        if shape[0] != first_shape[0]:
+            raise ValueError(
+                f"{first} and {name} have different lengths: {first_shape[0]} and "
+                f"{shape[0]}; they must hold one value per sample each."
+            )

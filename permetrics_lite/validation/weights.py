@@ -1,0 +1,81 @@
+"""``sample_weight``: finite, non-negative real numbers, one per sample."""
+
+import numpy as np
+import pandas as pd
+
+from .arrays import check_aligned, plain, to_column
+
+_WEIGHT_CHUNK = 2**16  # weights copied and checked per step: 512 KiB stays in cache
+
+
+def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
+                        name="sample_weight"):
+    """Finite, non-negative weights, one per sample, with a positive sum.
+
+    One batch of many may weigh zero in all (``positive_sum=False``): only the
+    total of all of them must be positive (:func:`.tallies.check_total`).
+    """
+    if sample_weight is None:
+        return None
+    column = to_column(sample_weight, name)
+    if column.index is not None:  # a Series, or a one-column DataFrame
+        check_aligned([("y_true", index), (name, column.index)])
+    values = _real_numbers(column.values, name)
+    if values.ndim != 1 or len(values) != n_samples:
+        raise ValueError(
+            f"{name} has shape {values.shape}; expected one weight per sample, "
+            f"shape ({n_samples},)."
+        )
+    # A finite sum means no NaN or infinity, and a minimum >= 0 no negative.
+    # Otherwise (or when the sum overflows) find the first.
+    with np.errstate(over="ignore", invalid="ignore"):  # found below, by position
+        weight, total, low = _float_copy(values)
+    if not (np.isfinite(total) and low >= 0):
+        for bad, problem in ((~np.isfinite(weight), "NaN or infinite"), (weight < 0, "negative")):
+            if bad.any():
+                _raise_bad_weights(bad, problem, name)
+    if positive_sum and total == 0:  # a sum of non-negative weights
+        raise ValueError(f"{name} is all zero; at least one weight must be positive.")
+    weight.flags.writeable = False
+    return weight
+
+
+def _float_copy(values):
+    """A float64 copy of the weights (the kept one: the caller's array may change), with
+    its sum and minimum, each chunk reduced as soon as it is copied, while in cache.
+    A NaN anywhere makes the sum NaN, whatever the minimum of the chunks says."""
+    copy = np.empty(len(values), np.float64)
+    total, low = 0.0, np.inf
+    for start in range(0, len(values), _WEIGHT_CHUNK):
+        chunk = copy[start:start + _WEIGHT_CHUNK]
+        np.copyto(chunk, values[start:start + _WEIGHT_CHUNK], casting="unsafe")
+        total, low = total + chunk.sum(), min(low, chunk.min())
+    return copy, total, low
+
+
+def _real_numbers(values, name="sample_weight"):
+    """Weights as numbers: numeric arrays as they are; of objects, only real numbers
+    (and booleans, True being 1), converted to float64."""
+    if values.dtype.kind == "O":
+        missing = pd.isna(values)
+        if missing.any():
+            _raise_bad_weights(missing, "missing (NaN, None or NA)", name)
+        if pd.api.types.infer_dtype(values, skipna=False) in (
+                "integer", "floating", "mixed-integer-float", "boolean"):
+            return values.astype(np.float64)
+    elif values.dtype.kind in "biuf":
+        return values
+    example = values.ravel()[0]
+    raise TypeError(
+        f"{name} must be numeric (real numbers); got dtype {values.dtype} (e.g. "
+        f"{plain(example)!r}). Convert text with pd.to_numeric; complex numbers, dates "
+        "and durations are not weights."
+    )
+
+
+def _raise_bad_weights(bad, problem, name="sample_weight"):
+    raise ValueError(
+        f"{name} contains {int(np.count_nonzero(bad))} {problem} "
+        f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
+        "weights must be finite and non-negative."
+    )
