@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 # examples the suite ran before it was sized for CI, for a change to the formulas.
 # "thorough": a night's search.
 settings.register_profile(
-    "default", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("local", parent=settings.get_profile("default"), max_examples=150)
 settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)

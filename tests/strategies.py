@@ -1,5 +1,6 @@
 """Hypothesis strategies shared by the tests: random problems of every label kind."""
 
+import os
 from dataclasses import dataclass
 from typing import Optional
 
@@ -8,6 +9,17 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 # label kind -> function turning codes 0..K-1 into labels of that kind
+# A test that sets its own number of examples states it for the "local" profile
+# (tests/conftest.py); the others scale it: "default" is sized for CI.
+_EXAMPLES_SCALE = {"default": 0.4, "smoke": 0.2, "local": 1.0, "mutation": 1.0, "thorough": 10.0}
+
+
+def examples(n):
+    """The ``max_examples`` of a test that would try ``n`` under the "local" profile."""
+    scale = _EXAMPLES_SCALE[os.environ.get("HYPOTHESIS_PROFILE", "default")]
+    return max(5, round(n * scale))
+
+
 LABEL_KINDS = {
     "int": lambda codes: codes * 3 - 7,  # negative and non-contiguous integers
     "str": lambda codes: np.array([f"class_{c:03d}" for c in range(60)], dtype=object)[codes],

@@ -17,7 +17,7 @@ from permetrics_lite.core import options as _options
 from permetrics_lite.metrics import registry as _registry
 from permetrics_lite.stats import bootstrap as _bootstrap, intervals as _intervals
 
-from .strategies import problems
+from tests.strategies import examples, problems
 
 # every metric of labels has a bootstrap; the metrics of scores have none
 BOOTSTRAPPED = [row for row in _registry.METRICS if row.kind != _registry.SCORE]
@@ -103,7 +103,7 @@ def _dense(index, counts, k):
     return matrix.reshape(k, k)
 
 
-@settings(max_examples=20)  # each: every row with every pair of options, on 6 matrices
+@settings(max_examples=examples(10))  # each: every row with every pair of options, on 6 matrices
 @given(problem=resampled_problems())
 def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
     labels, index, base, matrices, options = problem
@@ -155,7 +155,7 @@ def _averages(row):
     return [{"average": a} for a in row.averages if a != "binary"] or [{}]
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(problem=problems(), seed=st.integers(0, 2**32 - 1))
 def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem, seed):
     # through Intervals: the draws of an evaluation (weighted: of its (cell, weight)

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from permetrics_lite import ClassificationMetric
 from permetrics_lite.io import cli, progress as _progress, reading as _reading
 from tests.helpers import ENTRY_POINT, run_command
+from tests.strategies import examples
 
 DATA_ERROR = 1
 
@@ -156,7 +157,7 @@ def small_chunks(monkeypatch):
 labels = st.one_of(st.sampled_from(["a", "b", "c", "d"]), st.integers(-2, 3))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(rows=st.lists(st.tuples(labels, labels, st.integers(0, 8), st.sampled_from("gh")),
                      min_size=1, max_size=25),
        chunk=st.integers(1, 6))

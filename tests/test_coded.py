@@ -28,6 +28,7 @@ from hypothesis.extra import numpy as hnp
 from sklearn.metrics import accuracy_score, confusion_matrix
 
 from permetrics_lite import ClassificationMetric
+from tests.strategies import examples
 
 # letters of several scripts, digits, space; no NUL (numpy's <U drops trailing NULs)
 ALPHABET = st.sampled_from(list("abcXYZ019 _-éßαΩ中😀"))
@@ -210,7 +211,7 @@ CODED_KINDS = ["object", "object copies", "object Series", "str Series", "str In
 KINDS = CODED_KINDS + ["plain"]
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.data(), text_problems(names=LONG_TEXT), st.sampled_from(CODED_KINDS),
        st.sampled_from(KINDS))
 def test_each_coded_kind_evaluates_as_plain_unicode_arrays(data, problem, true_kind,
@@ -224,7 +225,7 @@ def test_each_coded_kind_evaluates_as_plain_unicode_arrays(data, problem, true_k
 
 
 @pytest.mark.parametrize("kind", CODED_KINDS)
-@settings(max_examples=6)
+@settings(max_examples=examples(6))
 @given(data=st.data(), problem=text_problems(labels="absent", weighted=True))
 def test_each_coded_kind_with_labels_and_weights(kind, data, problem):
     """Labels in another order with absent classes, weights in quarters; any text
@@ -238,7 +239,7 @@ def test_each_coded_kind_with_labels_and_weights(kind, data, problem):
 
 
 @pytest.mark.parametrize("kind", CODED_KINDS)
-@settings(max_examples=5)
+@settings(max_examples=examples(5))
 @given(data=st.data(), problem=text_problems(min_classes=2, labels="union"))
 def test_labels_missing_a_found_label_are_refused_as_for_plain_arrays(kind, data, problem):
     y_true, y_pred, weight, labels = problem
@@ -278,7 +279,7 @@ def shared_and_copied(draw):
     return y_true, y_pred, weight, labels, mixed(y_true, [False, True]), mixed(y_pred)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(shared_and_copied())
 def test_few_distinct_objects_equal_but_not_identical_are_one_class(problem):
     y_true, y_pred, weight, labels, true, pred = problem
@@ -289,7 +290,7 @@ def test_few_distinct_objects_equal_but_not_identical_are_one_class(problem):
     assert_as_oracle(cm, y_true, y_pred, weight, class_order(y_true, y_pred, labels))
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(text_problems(names=LONG_TEXT, min_classes=1, max_classes=12, min_n=65, max_n=300),
        st.sampled_from(["object copies", "object", "plain"]))
 def test_many_distinct_objects_are_factorized_by_value(problem, pred_kind):
@@ -306,7 +307,7 @@ def test_many_distinct_objects_are_factorized_by_value(problem, pred_kind):
     assert_as_oracle(cm, y_true, y_pred, weight, class_order(y_true, y_pred, labels))
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.integers(1, 12), st.integers(0, 20_000), st.data())
 def test_labels_first_seen_late_are_classes(n_classes, n_first, data):
     """A label first seen after a long run of others (past the prefixes read for
@@ -335,7 +336,7 @@ def test_strings_built_at_run_time_meet_across_arguments():
     assert cm.CM().tolist() == [[1, 0, 0], [0, 2, 0], [0, 0, 1]]
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(st.lists(st.integers(-(2**40), 2**40), min_size=1, max_size=80),
        st.lists(st.integers(-(2**40), 2**40), min_size=1, max_size=80))
 def test_object_arrays_of_python_integers_evaluate_as_int64_arrays(a, b):
@@ -372,7 +373,7 @@ def categorical_of(draw, values, pool):
 
 
 @pytest.mark.parametrize("label_kind", ["str", "int"])
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(data=st.data())
 def test_categoricals_fix_the_class_order(label_kind, data):
     """Same, different, differently ordered and unused categories, ordered or not,
@@ -467,7 +468,7 @@ MISSING_KINDS = ["object", "object copies", "object Series", "str Series", "Cate
                  "pa.chunked_array", "dictionary", "polars", "polars Categorical"]
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(st.data(), text_problems(names=LONG_TEXT, max_n=120), st.sampled_from(MISSING_KINDS),
        st.sampled_from(MISSING_KINDS + ["plain"]), st.sampled_from(["y_true", "y_pred", "both"]))
 def test_missing_labels_are_refused_with_their_count_and_first_position(
@@ -522,7 +523,7 @@ def refusal(y_true, y_pred, labels=None):
     return type(error.value), str(error.value)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.data(), st.lists(st.integers(-20, 20), min_size=1, max_size=30),
        st.sampled_from(ARROW_TEXT_KINDS), st.booleans())
 def test_integer_categoricals_beside_arrow_strings_are_refused_as_plain_arrays(
@@ -583,7 +584,7 @@ def test_empty_inputs_are_refused_as_plain_arrays(kind):
 
 
 @pytest.mark.parametrize("kind", CODED_KINDS)
-@settings(max_examples=4)
+@settings(max_examples=examples(4))
 @given(data=st.data(), label=LONG_TEXT, n=st.integers(1, 100))
 def test_one_class(kind, data, label, n):
     true, _ = build(kind, [label] * n, data)
@@ -595,7 +596,7 @@ def test_one_class(kind, data, label, n):
 
 
 @pytest.mark.parametrize("kind", CODED_KINDS)
-@settings(max_examples=2)
+@settings(max_examples=examples(2))
 @given(data=st.data(), weighted=st.booleans(), labeled=st.booleans())
 def test_many_classes(kind, data, weighted, labeled):
     names = [f"class {i:03d}" for i in range(300)]
@@ -637,7 +638,7 @@ def test_unused_dictionary_entries_are_not_classes(case):
     assert cm.CM().tolist() == [[2]]
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(st.data(), text_problems(names=LONG_TEXT, labels="absent"))
 def test_unused_dictionary_entries_with_labels_given(data, problem):
     """With ``labels``, the dictionary's unused entries are neither classes nor
@@ -658,7 +659,7 @@ def test_unused_dictionary_entries_with_labels_given(data, problem):
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(st.data(), text_problems(names=LONG_TEXT), st.sampled_from(CODED_KINDS))
 def test_by_group_of_coded_labels(data, problem, kind):
     y_true, y_pred, weight, labels = problem
@@ -708,7 +709,7 @@ def counts_frame(kind, y_true, y_pred, counts):
     raise AssertionError(kind)
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(text_problems(names=LONG_TEXT, weighted=False), st.sampled_from(FRAME_KINDS),
        st.data())
 def test_from_counts_of_coded_columns(problem, kind, data):

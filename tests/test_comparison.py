@@ -15,6 +15,7 @@ from statsmodels.stats.contingency_tables import mcnemar as statsmodels_mcnemar
 from permetrics_lite import McNemarResult, mcnemar
 
 from .strategies import LABEL_KINDS
+from tests.strategies import examples
 
 
 @st.composite
@@ -45,7 +46,7 @@ def exact_pvalue(b, c, mid=False):
     return min(p, 1)
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(models=two_models())
 def test_every_method_equals_its_reference(models):
     true, a, b = models

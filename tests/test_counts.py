@@ -13,6 +13,7 @@ from permetrics_lite import ClassificationMetric
 
 from .helpers import answers, exact_weights
 from .strategies import problems
+from tests.strategies import examples
 
 
 def aggregated(problem, groups=None, split=False):
@@ -29,7 +30,7 @@ def aggregated(problem, groups=None, split=False):
     return frame.groupby(keys, as_index=False, sort=False)[["n", "w"]].sum()
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(problem=problems(), split=st.booleans(), zero_rows=st.booleans())
 def test_counts_equal_the_samples_they_stand_for(problem, split, zero_rows):
     problem.weight = exact_weights(problem.weight)  # sums in any order are exact
@@ -46,7 +47,7 @@ def test_counts_equal_the_samples_they_stand_for(problem, split, zero_rows):
         assert counted.CM().dtype == np.int64
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(problem=problems(weighted=False), seed=st.integers(0, 99))
 def test_grouped_counts_equal_by_group_of_the_samples(problem, seed):
     groups = np.random.default_rng(seed).choice(["x", "y", "z"], len(problem.y_true))

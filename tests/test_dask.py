@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric
 from tests.helpers import answers, exact_weights
-from tests.strategies import problems
+from tests.strategies import examples, problems
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,7 @@ def client():
         yield connected
 
 
-@settings(max_examples=12)  # each example computes on two worker processes
+@settings(max_examples=examples(12))  # each example computes on two worker processes
 @given(problem=problems(kinds=("int", "str", "bool")), chunks=st.integers(1, 40))
 def test_from_dask_equals_in_memory(client, problem, chunks):
     weight = exact_weights(problem.weight)

@@ -18,6 +18,7 @@ from permetrics_lite import ClassificationMetric, GroupedEvaluation
 from permetrics_lite.core import tally as _tally
 
 from .strategies import multilabel_problems, problems
+from tests.strategies import examples
 
 
 def sklearn_metrics(labels):
@@ -61,7 +62,7 @@ def quietly(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
-@settings(max_examples=30)  # fairlearn takes about 0.2 s a problem
+@settings(max_examples=examples(30))  # fairlearn takes about 0.2 s a problem
 @given(case=grouped_problems())
 def test_frame_difference_and_ratio_equal_fairlearn(case):
     problem, groups = case
@@ -107,7 +108,7 @@ def test_several_grouping_columns_are_a_multi_index_as_fairlearn_s():
                                   rtol=1e-12)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(case=grouped_problems())
 def test_each_group_is_the_evaluation_of_its_samples(case):
     problem, groups = case
@@ -151,7 +152,7 @@ def test_many_classes_are_tallied_group_by_group():
     assert np.array_equal(summed.CM(), cm.CM())
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(problem=multilabel_problems(weighted=False), seed=st.integers(0, 100),
        weighted=st.booleans())
 def test_multilabel_groups(problem, seed, weighted):

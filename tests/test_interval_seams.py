@@ -19,6 +19,7 @@ from permetrics_lite import ClassificationMetric
 from permetrics_lite.stats import intervals as _intervals
 
 from .strategies import problems
+from tests.strategies import examples
 
 PROPORTION = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 STATSMODELS = {"clopper-pearson": "beta", "agresti-coull": "agresti_coull"}
@@ -132,7 +133,7 @@ def test_query_weights_resample_as_the_construction_s_weights():
     assert plain.report(sample_weight=weight, **table).equals(weighted.report(**table))
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(problem=problems(weighted=True))
 def test_query_weights_follow_the_same_rule(problem):
     plain = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels,

@@ -20,6 +20,7 @@ from permetrics_lite import ClassificationMetric, ConfidenceInterval
 from permetrics_lite.metrics import registry as _registry
 
 from .strategies import problems
+from tests.strategies import examples
 
 PROPORTION = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 STATSMODELS = {"clopper-pearson": "beta", "agresti-coull": "agresti_coull"}
@@ -73,7 +74,7 @@ def test_the_proportion_metrics_are_the_registry_rows():
                                                                         *CLASS_PROPORTIONS}
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(problem=problems(weighted=False, with_labels=False), method=st.sampled_from(PROPORTION),
        confidence=CONFIDENCES)
 def test_accuracy_interval_equals_statsmodels(problem, method, confidence):
@@ -86,7 +87,7 @@ def test_accuracy_interval_equals_statsmodels(problem, method, confidence):
     assert (ci.method, ci.confidence) == (method, confidence)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(problem=problems(weighted=False, with_labels=False), method=st.sampled_from(PROPORTION),
        confidence=CONFIDENCES, metric=st.sampled_from(CLASS_PROPORTIONS))
 def test_per_class_and_micro_intervals_equal_statsmodels(problem, method, confidence, metric):
@@ -194,7 +195,7 @@ def exact_kappa_variance(table, weights):
     return (spread - (kappa - chance * (1 - kappa)) ** 2) / ((1 - chance) ** 2 * n)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(problem=problems(weighted=False, kinds=("int",)), confidence=CONFIDENCES,
        weights=st.sampled_from([None, "linear", "quadratic"]))
 def test_kappa_standard_error_is_exact_and_statsmodels(problem, confidence, weights):
@@ -228,7 +229,7 @@ def test_kappa_interval_at_95_percent_is_statsmodels():
     assert_close([ci.low, ci.high], [reference.kappa_low, reference.kappa_upp])
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(problem=problems(weighted=False), confidence=CONFIDENCES, adjusted=st.booleans())
 def test_balanced_accuracy_standard_error(problem, confidence, adjusted):
     cm = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels)

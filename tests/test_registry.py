@@ -111,8 +111,10 @@ def test_a_report_column_of_scores_is_the_method_per_class(metric):
 
 
 def test_no_other_module_spells_out_a_list_of_metric_names():
-    for path in sorted(PACKAGE.glob("*.py")):
-        if path.name == "_registry.py":
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert PACKAGE / "metrics" / "registry.py" in modules  # the one module that may
+    for path in modules:
+        if path == PACKAGE / "metrics" / "registry.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         # a parameter's default (the plot's two metrics) is a choice, not a list of metrics
@@ -123,7 +125,7 @@ def test_no_other_module_spells_out_a_list_of_metric_names():
                 items = node.keys if isinstance(node, ast.Dict) else node.elts
                 named = [item.value for item in items
                          if isinstance(item, ast.Constant) and item.value in NAMES]
-                assert len(named) < 2, f"{path.name}:{node.lineno} lists {named}"
+                assert len(named) < 2, f"{path.relative_to(PACKAGE)}:{node.lineno} lists {named}"
 
 
 def test_a_row_without_a_query_must_be_a_documented_count_metric():

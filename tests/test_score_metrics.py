@@ -32,6 +32,7 @@ import permetrics_lite
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
 from permetrics_lite.validation import NotProbabilities
 from tests.oracles import calibration_bins, expected_calibration_error
+from tests.strategies import examples
 
 RTOL = 1e-12
 # |fraction right - mean probability| of a calibrated bin is a difference of two
@@ -308,7 +309,7 @@ def repeated(problem):
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(binary_problems(probabilities=False))
 def test_binary_roc_auc_and_average_precision_equal_scikit_learn(problem):
     cm = problem.build()
@@ -324,7 +325,7 @@ def test_binary_roc_auc_and_average_precision_equal_scikit_learn(problem):
     same(ours(no_positives, cm.APS, average=None), ap)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(binary_problems(probabilities=False, both_sides=True),
        st.sampled_from([0.05, 0.1, 0.3, 0.5, 0.75, 1.0]))
 def test_partial_roc_auc_is_mcclish_standardised_as_scikit_learn(problem, max_fpr):
@@ -346,7 +347,7 @@ def test_one_class_gives_nan_roc_auc_with_or_without_max_fpr():
     assert ClassificationMetric.from_scores([1, 1, 0], [0.3, 0.7, 0.1]).APS() == 1.0
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(binary_problems(probabilities=True))
 def test_binary_log_loss_and_brier_score_equal_scikit_learn(problem):
     cm = problem.build()
@@ -380,7 +381,7 @@ def test_log_loss_clips_certain_mistakes_as_scikit_learn():
     assert 18 < cm.LL() < 19  # -log(eps) / 2, not inf
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(binary_problems(probabilities=False, weights=("none", "quarters")))
 def test_binary_curves_are_scikit_learn_arrays(problem):
     cm = problem.build()
@@ -407,7 +408,7 @@ def test_binary_curves_are_scikit_learn_arrays(problem):
                 sklearn(skm.precision_recall_curve, y, p, **common), exact=True)  # keep
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(binary_problems(probabilities=False, weights=("floats",)))
 def test_binary_curves_with_any_weights_are_scikit_learn_arrays_to_rounding(problem):
     cm = problem.build()
@@ -422,7 +423,7 @@ def test_binary_curves_with_any_weights_are_scikit_learn_arrays_to_rounding(prob
     same_arrays(cm.det_curve(), sklearn(skm.det_curve, y, p, **common), exact=False)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(binary_problems(probabilities=True, weights=("integers",)))
 def test_binary_integer_weights_count_as_repeated_samples(problem):
     cm = problem.build()
@@ -445,7 +446,7 @@ def test_binary_integer_weights_count_as_repeated_samples(problem):
                 sk_calibration_curve(y, p, pos_label=positive, n_bins=7), exact=False)
 
 
-@settings(max_examples=80)
+@settings(max_examples=examples(80))
 @given(binary_problems(probabilities=True), st.integers(1, 12),
        st.sampled_from(["uniform", "quantile"]))
 def test_binary_calibration_curve_and_ece_equal_their_oracles(problem, n_bins, strategy):
@@ -487,7 +488,7 @@ def test_ece_of_a_small_example_by_hand():
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(multiclass_problems())
 def test_multiclass_one_vs_rest_roc_auc_equals_scikit_learn(problem):
     cm = problem.build()
@@ -502,7 +503,7 @@ def test_multiclass_one_vs_rest_roc_auc_equals_scikit_learn(problem):
                    [by_label[label] for label in problem.columns.tolist()])
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(multiclass_problems(weights=("none",)))
 def test_multiclass_one_vs_one_roc_auc_equals_scikit_learn(problem):
     assume((problem.class_weights > 0).sum() >= 2)
@@ -536,7 +537,7 @@ def one_vs_one_by_pairs(problem, average):
     return float(np.average(pair_aucs, weights=prevalences))
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(multiclass_problems(weights=("quarters", "floats")))
 def test_weighted_one_vs_one_roc_auc_equals_the_pair_loop(problem):
     assume((problem.class_weights > 0).sum() >= 2)
@@ -545,7 +546,7 @@ def test_weighted_one_vs_one_roc_auc_equals_the_pair_loop(problem):
         same(cm.AUC(multi_class="ovo", average=average), one_vs_one_by_pairs(problem, average))
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(multiclass_problems(weights=("integers",)))
 def test_multiclass_integer_weights_count_as_repeated_samples(problem):
     rows = repeated(problem)
@@ -575,7 +576,7 @@ def test_one_vs_one_needs_two_classes_in_y_true():
         assert math.isnan(cm.AUC(multi_class="ovo"))
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(multiclass_problems())
 def test_multiclass_average_precision_equals_scikit_learn_multilabel_form(problem):
     cm = problem.build()
@@ -593,7 +594,7 @@ def test_multiclass_average_precision_equals_scikit_learn_multilabel_form(proble
     same_per_class(ours(absent, cm.APS, average=None), problem.columns.tolist(), per_class)
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(multiclass_problems())
 def test_multiclass_log_loss_and_brier_score_equal_scikit_learn(problem):
     cm = problem.build()
@@ -607,7 +608,7 @@ def test_multiclass_log_loss_and_brier_score_equal_scikit_learn(problem):
                                                   scale_by_half=scale, **common))
 
 
-@settings(max_examples=50)
+@settings(max_examples=examples(50))
 @given(multiclass_problems(), st.integers(1, 12), st.sampled_from(["uniform", "quantile"]))
 def test_multiclass_calibration_curves_and_ece_equal_their_oracles(problem, n_bins, strategy):
     cm = problem.build()
@@ -779,7 +780,7 @@ def test_multiclass_classifiers_equal_scikit_learn(load, names):
 # ---------------------------------------------------------------------------
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30))
 @given(binary_problems(probabilities=True), st.data())
 def test_functional_forms_of_binary_scores_equal_scikit_learn(problem, data):
     assume("pos_label" not in problem.options)  # functional forms name classes by labels
@@ -803,7 +804,7 @@ def test_functional_forms_of_binary_scores_equal_scikit_learn(problem, data):
                                     n_bins=n_bins, sample_weight=w), atol=CALIBRATION_ATOL)
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(multiclass_problems())
 def test_functional_forms_of_score_matrices_equal_scikit_learn(problem):
     y, matrix = problem.y_true, problem.matrix
@@ -833,7 +834,7 @@ def summary_rows(cm):
     return {row: summary[row] for row in ("AUC", "APS", "LL", "BSL")}
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(binary_problems(probabilities=False))
 def test_summary_of_binary_scores_has_their_metrics(problem):
     rows = summary_rows(problem.build())
@@ -849,7 +850,7 @@ def test_summary_of_binary_scores_has_their_metrics(problem):
         assert math.isnan(rows["LL"]) and math.isnan(rows["BSL"])
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20))
 @given(multiclass_problems())
 def test_summary_of_a_score_matrix_has_its_metrics(problem):
     rows = summary_rows(problem.build())

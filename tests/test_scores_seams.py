@@ -19,6 +19,7 @@ from sklearn.metrics import (accuracy_score, average_precision_score, brier_scor
 
 from permetrics_lite import ClassificationMetric as CM
 from permetrics_lite.io import cli
+from tests.strategies import examples
 
 RNG = np.random.default_rng(20261126)
 CLASSES = np.array(["cat", "dog", "fox"])
@@ -193,7 +194,7 @@ def test_integer_scores_up_to_two_to_the_53_are_ranked_exactly():
 
 # --- 5. one comparison rule for thresholds of float32 scores ---
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.floats(0, 1, width=32), min_size=2, max_size=30),
        st.floats(0, 1), st.randoms(use_true_random=False))
 def test_a_threshold_of_float32_scores_decides_as_numpy_compares(values, threshold, random):
