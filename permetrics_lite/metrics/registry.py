@@ -72,6 +72,9 @@ class Metric(NamedTuple):
     # A metric of scores in report(): its value for each class, a function of the
     # evaluation (its column and position are ``column`` and ``report``).
     per_class: Optional[Callable] = None
+    # The alias of what this metric becomes when y_true and y_pred swap (its own alias:
+    # symmetric), per class and in every average but "weighted"; None when no row is.
+    swapped: Optional[str] = None
 
 
 _UNIT = (0.0, 1.0)
@@ -99,7 +102,7 @@ METRICS = (
            MATRIX, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            column="accuracy", curve=0, summary=(("", {}),), query=_label_metrics.accuracy_score,
            proportion=_intervals.accuracy_counts,
-           example=("{f}(Y_TRUE, Y_PRED)", "0.8")),  # 4 of 5 right
+           example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="AS"),  # 4 of 5 right
     Metric("BAS", "balanced_accuracy_score", "Balanced accuracy", "balanced accuracy",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.binary_balanced_accuracy,
            multilabel=False, column="balanced_accuracy", curve=1,
@@ -112,7 +115,7 @@ METRICS = (
            averages=_options.AVERAGES,
            column="accuracy", report=0, summary=(("_macro", {"average": "macro"}),),
            query=_label_metrics.per_class_accuracy, proportion=_intervals.class_proportion,
-           example=("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}")),
+           example=("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}"), swapped="PCA"),
     Metric("CM", "confusion_matrix", "Confusion matrix", "confusion matrix",
            MATRIX, None, (0.0, INF), None, query=_label_metrics.confusion_matrix,
            example=("{f}(Y_TRUE, Y_PRED)", "array([[2, 0],\n       [1, 2]])")),
@@ -138,7 +141,7 @@ METRICS = (
                >>> ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).PS()
                1.0
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "1.0")),  # 2 / (2 + 0)
+           example=("{f}(Y_TRUE, Y_PRED)", "1.0"), swapped="RS"),  # 2 / (2 + 0)
     Metric("RS", "recall_score", "Recall", "recall (sensitivity, true positive rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.recall, **_BY_CLASS,
            column="recall", report=1, curve=2, summary=_MEANS,
@@ -160,7 +163,7 @@ METRICS = (
                >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).RS(), 4)
                0.6667
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),  # 2 / (2 + 1)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="PS"),  # 2 / (2 + 1)
     Metric("SS", "specificity_score", "Specificity", "specificity (true negative rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.specificity, **_BY_CLASS,
            column="specificity", report=3, curve=3, proportion=_intervals.class_proportion,
@@ -181,7 +184,7 @@ METRICS = (
                >>> cm.SS(average=None)
                {0: 0.6666666666666666, 1: 1.0}
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "1.0")),  # 2 / (2 + 0)
+           example=("{f}(Y_TRUE, Y_PRED)", "1.0"), swapped="NPV"),  # 2 / (2 + 0)
     Metric("NPV", "negative_predictive_value", "Negative predictive value",
            "negative predictive value", COUNT, True, _UNIT, 1.0,
            formula=_formulas.negative_predictive_value, **_BY_CLASS,
@@ -202,7 +205,7 @@ METRICS = (
                >>> cm.NPV(average=None)
                {0: 1.0, 1: 0.6666666666666666}
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),  # 2 / (2 + 1)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="SS"),  # 2 / (2 + 1)
     Metric("F1S", "f1_score", "F-score", "F1 score", COUNT, True, _UNIT, 1.0,
            formula=_fbeta(1.0), **_BY_CLASS, column="f1", report=5, curve=5,
            summary=_MEANS,
@@ -219,7 +222,7 @@ METRICS = (
                >>> round(cm.F1S(average="macro"), 4), cm.F1S(average=None)
                (0.2667, {0: 0.8, 1: 0.0, 2: 0.0})
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.8")),  # 4 / (4 + 1 + 0)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="F1S"),  # 4 / (4 + 1 + 0)
     Metric("F2S", "f2_score", "F-score", "F2 score", COUNT, True, _UNIT, 1.0,
            formula=_fbeta(2.0), **_BY_CLASS,
            doc=_doc(
@@ -259,7 +262,8 @@ METRICS = (
                >>> multilabel.JSI(average=None)
                {0: 0.5, 1: 0.5, 2: 1.0}
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),  # 2 / (2 + 0 + 1)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"),  # 2 / (2 + 0 + 1)
+           swapped="JSI"),
     Metric("GMS", "g_mean_score", "G-mean", "G-mean: sqrt(recall * specificity)", COUNT, True,
            _UNIT, 1.0, formula=_formulas.g_mean, **_BY_CLASS,
            doc=_doc(
@@ -295,7 +299,7 @@ METRICS = (
                >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).LS(), 4)
                1.6667
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "1.6666666666666667")),  # 1.0 / (3 / 5)
+           example=("{f}(Y_TRUE, Y_PRED)", "1.6666666666666667"), swapped="LS"),  # 1.0 / (3 / 5)
     Metric("BM", "informedness", "Informedness",
            "bookmaker informedness: recall + specificity - 1", COUNT, True, _CORRELATION, 1.0,
            formula=_formulas.informedness, **_BY_CLASS,
@@ -320,7 +324,7 @@ METRICS = (
                >>> cm.BM(average=None)
                {0: 0.6666666666666666, 1: 0.6666666666666666}
                """),
-           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6667")),  # 2/3 + 1 - 1
+           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6667"), swapped="MK"),  # 2/3 + 1 - 1
     Metric("MK", "markedness", "Markedness", "markedness: precision + NPV - 1", COUNT, True,
            _CORRELATION, 1.0, formula=_formulas.markedness, **_BY_CLASS,
            doc=_doc(
@@ -344,23 +348,23 @@ METRICS = (
                >>> cm.MK(average=None)
                {0: 0.6666666666666666, 1: 0.6666666666666666}
                """),
-           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6667")),  # 1 + 2/3 - 1
+           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6667"), swapped="BM"),  # 1 + 2/3 - 1
     Metric("MCC", "matthews_correlation_coefficient", "Matthews correlation",
            "Matthews correlation coefficient", MATRIX, True, _CORRELATION, 1.0,
            formula=_formulas.one_vs_rest_mcc, **_WHOLE_OR_BY_CLASS, multilabel=False,
            column="mcc", report=7, summary=_WHOLE,
            query=_label_metrics.matthews_correlation_coefficient,
            # 4 / sqrt(2*3*2*3)
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666")),
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="MCC"),
     Metric("CKS", "cohen_kappa_score", "Cohen's kappa", "Cohen's kappa", MATRIX, True,
            _CORRELATION, 1.0, formula=_formulas.one_vs_rest_kappa, **_WHOLE_OR_BY_CLASS,
            multilabel=False, summary=_WHOLE, query=_label_metrics.cohen_kappa_score,
            analytic=_intervals.kappa_standard_error,
            # (0.8 - 0.48) / (1 - 0.48)
-           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154")),
+           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"), swapped="CKS"),
     Metric("HML", "hamming_loss", "Hamming loss", "Hamming loss", MATRIX, False, _UNIT, 0.0,
            query=_label_metrics.hamming_loss,
-           example=("{f}(Y_TRUE, Y_PRED)", "0.2")),  # 1 of 5 wrong
+           example=("{f}(Y_TRUE, Y_PRED)", "0.2"), swapped="HML"),  # 1 of 5 wrong
 )
 
 # Metrics of scores: evaluations built by ClassificationMetric.from_scores only.
