@@ -16,7 +16,8 @@ import numpy as np
 from . import validation as _validation
 from .core import options as _options, scores as _scores, sums as _sums, tally as _tally
 from .metrics import (
-    by_name as _by_name, registry as _registry, score_metrics as _score_metrics, tables as _tables,
+    by_name as _by_name, registry as _registry, score_curves as _score_curves,
+    score_metrics as _score_metrics, tables as _tables,
 )
 from .stats import counts as _counts, groups as _groups, intervals as _intervals
 from .metrics.docstrings import share
@@ -564,10 +565,10 @@ class ClassificationMetric:
 
     threshold_curve = _tables.threshold_curve
     best_threshold = _tables.best_threshold
-    roc_curve = _score_metrics.roc_curve
-    precision_recall_curve = _score_metrics.precision_recall_curve
-    det_curve = _score_metrics.det_curve
-    calibration_curve = _score_metrics.calibration_curve
+    roc_curve = _score_curves.roc_curve
+    precision_recall_curve = _score_curves.precision_recall_curve
+    det_curve = _score_curves.det_curve
+    calibration_curve = _score_curves.calibration_curve
     confidence_interval = _intervals.confidence_interval
     CI = _intervals.confidence_interval
     by_group = _groups.by_group

@@ -26,7 +26,7 @@ import pandas as pd
 
 from .. import __version__
 from ..core import sums as _sums
-from . import reading as _reading
+from . import flags as _flags, reading as _reading
 from ..metrics import registry as _registry
 from ..stats import intervals as _intervals
 from ..stats.groups import GroupedEvaluation
@@ -127,7 +127,7 @@ def _part(args, source, first, frame, rows, labels):
         return _sums.tallied(ClassificationMetric, _labels_of(frame[args.true]),
                                 _labels_of(frame[args.pred]), weight, labels=labels)
     except (ValueError, TypeError) as error:
-        message = _in_flags(error, args)
+        message = _flags.in_flags(error, args)
         at = re.search(r"at position (\d+)", message)
         if not at:
             raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
@@ -150,7 +150,7 @@ def _checked(args, source, evaluate, records=None):
     try:
         return evaluate()
     except (ValueError, TypeError) as error:
-        message = _in_flags(error, args)
+        message = _flags.in_flags(error, args)
         if records is not None:
             message = re.sub(r"\b(?:row|position) (\d+)",
                              lambda found: source.place(int(records[int(found.group(1))])),
@@ -272,49 +272,6 @@ def _sorted(keys):
 
 def _scalar(value):
     return value.item() if isinstance(value, np.generic) else value
-
-
-_PARAMETERS = {
-    "sample_weight": "--weight", "pos_label": "--pos-label", "zero_division": "--zero-division",
-    "labels": "--labels", "threshold": "--threshold", "y_score": "--scores",
-    "average": "--average", "beta": "--beta", "confidence": "--confidence",
-    "n_resamples": "--resamples", "random_state": "--seed", "method": "--ci",
-    "ClassificationMetric.from_scores": "--scores",
-}
-
-
-_PHRASES = {  # Python spellings of whole options, before parameter names are replaced
-    r"ClassificationMetric\.from_scores\([^)]*\)": "--scores COL [COL ...]",
-    r"metrics=\{[^{}]*\{[^{}]*\}\}": "--average macro",
-    r"\baverage=None\b": "--average none",
-    r"\bzero_division \(0\.0, 1\.0 or nan\)": "--zero-division 0, 1 or nan",
-}
-
-
-def _in_flags(error, args):
-    """A library message in the command line's words: columns and flags, not parameters."""
-    columns = {"y_true": (getattr(args, "true", None), "--true"),
-               "y_pred": (getattr(args, "pred", None), "--pred"),
-               "sample_weight": (getattr(args, "weight", None), "--weight")}
-
-    def word(match):
-        name, assigned = match.group(1), match.group(2)
-        column, flag = columns.get(name, (None, _PARAMETERS.get(name)))
-        if column is not None:
-            return f"column {shown(column)} ({flag})" + (" " if assigned else "")
-        parameter = assigned or match.string[:match.start()].endswith(("to ", "from "))
-        if name == "labels" and not parameter:
-            return name  # "string labels": the word, not the parameter
-        return f"{flag} " if assigned else flag
-
-    text = " ".join(str(error).split())
-    for python, flags in _PHRASES.items():
-        text = re.sub(python, flags, text)
-    names = sorted({*columns, *_PARAMETERS}, key=len, reverse=True)
-    # a name after "-" is a flag already (a phrase's, or the user's): "--average none"
-    pattern = r"(?<!-)\b(" + "|".join(map(re.escape, names)) + r")\b(=|:)?"
-    text = re.sub(pattern, lambda m: word(m) + (":" if m.group(2) == ":" else ""), text)
-    return text.replace(" : ", ": ")
 
 
 # --------------------------------------------------------------------------
@@ -696,9 +653,9 @@ def main(argv=None):
             print(f"permetrics-lite: error: {_reading.one_line(error)}", file=sys.stderr)
             return EXIT_DATA
         except (ValueError, TypeError) as error:
-            print(f"permetrics-lite: error: {_in_flags(error, args)}", file=sys.stderr)
+            print(f"permetrics-lite: error: {_flags.in_flags(error, args)}", file=sys.stderr)
             return EXIT_DATA
-    for message in dict.fromkeys(_in_flags(w.message, args) for w in caught):
+    for message in dict.fromkeys(_flags.in_flags(w.message, args) for w in caught):
         print(f"permetrics-lite: warning: {message}", file=sys.stderr)
     return 0
 
