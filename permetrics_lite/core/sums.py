@@ -129,29 +129,29 @@ def tallied(cls, y_true, y_pred, sample_weight, *, labels):
     """Samples as an evaluation of tallies only, to be added to others (``a + b``)."""
     # a part may weigh zero in all; the sum of the parts may not
     evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
-    return cls._from_tallies(evaluation._labels, evaluation._tallies_with_matrix(),
-                             evaluation.n_samples, evaluation._is_multilabel)
+    return cls._from_tallies(evaluation.labels, evaluation._tallies_with_matrix(),
+                             evaluation.n_samples, evaluation.is_multilabel)
 
 def widened(self, labels):
     """This evaluation over ``labels``, which hold its own classes (as ``by_group``
     gives every group the classes of all the samples)."""
-    at = pd.Index(labels).get_indexer(self._labels)
+    at = pd.Index(labels).get_indexer(self.labels)
     tallies = _tally.merge(self._tallies_with_matrix(), at, _tally.NO_TALLIES,
                                np.empty(0, dtype=np.intp), len(labels))
     return type(self)._from_tallies(np.asarray(labels), tallies, self.n_samples,
-                                    self._is_multilabel, self._derived_options())
+                                    self.is_multilabel, self._derived_options())
 
 
 def with_options(self, parts, *options):
     """This sum of ``parts`` ("batches" or "blocks"), with the constructor options."""
     _validation.check_total(self._tallies.total, parts)
-    return self._from_tallies(self._labels, self._tallies, self.n_samples,
-                              self._is_multilabel, options)
+    return self._from_tallies(self.labels, self._tallies, self.n_samples,
+                              self.is_multilabel, options)
 
 def add(self, other):
     """``self + other``: classes unioned, tallies added, options merged."""
-    _validation.check_mergeable((self._labels, self._is_multilabel),
-                                (other._labels, other._is_multilabel))
+    _validation.check_mergeable((self.labels, self.is_multilabel),
+                                (other.labels, other.is_multilabel))
     # the positive class that binary scores imply counts as their pos_label: a sum
     # (which keeps no scores) keeps it, and sums of sums agree with it. An evaluation
     # of which 1 is no class has no default positive class to disagree with: it takes
@@ -159,14 +159,14 @@ def add(self, other):
     defaults = [dict(e._query_defaults()) for e in (self, other)]
     stated = [d["pos_label"] for d in defaults if "pos_label" in d]
     for d, e in zip(defaults, (self, other)):
-        found = _validation.label_position(1, e._labels)
+        found = _validation.label_position(1, e.labels)
         if stated and "pos_label" not in d and (found is None or found < 0):
             d["pos_label"] = stated[0]
     options = _validation.merged_options(*defaults)
-    labels, self_at, other_at = _tally.union(self._labels, other._labels)
+    labels, self_at, other_at = _tally.union(self.labels, other.labels)
     tallies = _tally.merge(self._tallies_with_matrix(), self_at,
                                other._tallies_with_matrix(), other_at, len(labels))
     n_samples = (None if self.n_samples is None or other.n_samples is None
                  else self.n_samples + other.n_samples)
-    return type(self)._from_tallies(labels, tallies, n_samples, self._is_multilabel,
+    return type(self)._from_tallies(labels, tallies, n_samples, self.is_multilabel,
                                     _options.as_tuple(options))

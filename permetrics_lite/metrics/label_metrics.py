@@ -22,10 +22,10 @@ from ..core.options import CM_NORMALIZE, KAPPA_WEIGHTS, Default
 
 def positive_class(self, pos_label, any_problem):
     """Index of the positive class; only binary problems unless ``any_problem``."""
-    if not any_problem and (self._is_multilabel or self.n_classes > 2):
-        target = "multilabel" if self._is_multilabel else "multiclass"
+    if not any_problem and (self.is_multilabel or self.n_classes > 2):
+        target = "multilabel" if self.is_multilabel else "multiclass"
         raise _binary_unsupported(target, self.n_classes)
-    return _validation.check_pos_label(pos_label, self._labels, self.n_classes == 1)
+    return _validation.check_pos_label(pos_label, self.labels, self.n_classes == 1)
 
 
 def _binary_unsupported(target, n_classes):
@@ -162,7 +162,7 @@ def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
     """
     adjusted = _validation.check_bool("adjusted", adjusted)
     zero_division = self._zero_division(zero_division)
-    if self._is_multilabel:
+    if self.is_multilabel:
         raise _validation.multilabel_unsupported(
             "balanced_accuracy_score (BAS)", "PCA (per-label accuracy)"
         )
@@ -178,7 +178,7 @@ def warn_predicted_only(self, tallies):
     extra = (tallies.support == 0) & (tallies.predicted > 0)
     if extra.any():
         _user_warnings.warn(
-            f"{PREDICTED_ONLY}: {self._labels[extra].tolist()}; "
+            f"{PREDICTED_ONLY}: {self.labels[extra].tolist()}; "
             "balanced accuracy leaves them out of the mean.",
             UserWarning,
         )
@@ -298,7 +298,7 @@ def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None
     normalize = _validation.check_option("normalize", normalize, CM_NORMALIZE)
     as_frame = _validation.check_bool("as_frame", as_frame)
     zero_division = self._zero_division(zero_division)
-    if self._is_multilabel:
+    if self.is_multilabel:
         if as_frame:
             raise ValueError(
                 "as_frame=True needs a single K x K matrix; multilabel input gives one "
@@ -314,8 +314,8 @@ def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None
     if as_frame:  # copies: pandas < 3 would share the cached labels' memory
         return pd.DataFrame(
             matrix,
-            index=pd.Index(self._labels, name="true", copy=True),
-            columns=pd.Index(self._labels, name="predicted", copy=True),
+            index=pd.Index(self.labels, name="true", copy=True),
+            columns=pd.Index(self.labels, name="predicted", copy=True),
         )
     return matrix
 
@@ -493,7 +493,7 @@ def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
 
 
 def refuse_multilabel(self, metric, alias):
-    if self._is_multilabel:
+    if self.is_multilabel:
         raise _validation.multilabel_unsupported(
             metric, f"{alias}(average='macro') (one-vs-rest per label)"
         )
@@ -530,7 +530,7 @@ def hamming_loss(self, *, sample_weight=None):
     >>> ClassificationMetric([[0, 1], [1, 1]], [[0, 0], [0, 0]]).HML()
     0.75
     """
-    return _formulas.hamming_loss(self._query(sample_weight), self._is_multilabel)
+    return _formulas.hamming_loss(self._query(sample_weight), self.is_multilabel)
 
 
 @share

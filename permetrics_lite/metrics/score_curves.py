@@ -48,7 +48,7 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
     if _score_metrics.is_binary(self, query):
         return _ranking.calibration_bins(_score_metrics.positive_ranking(self), n_bins, strategy)[:2]
     return {label: _ranking.calibration_bins(r, n_bins, strategy)[:2]
-            for r, label in zip(_score_metrics.class_rankings(self), self._labels.tolist())}
+            for r, label in zip(_score_metrics.class_rankings(self), self.labels.tolist())}
 
 
 def _binary_curve(self, query):

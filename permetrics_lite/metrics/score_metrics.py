@@ -160,13 +160,13 @@ def _rankings_by_class(self):
 def class_aucs(self):
     """The ROC AUC of each class against the rest, in class order (report())."""
     return np.array([binary_auc(r, None, f"Class {label!r}")
-                     for r, label in zip(_rankings_by_class(self), self._labels.tolist())])
+                     for r, label in zip(_rankings_by_class(self), self.labels.tolist())])
 
 
 def class_average_precisions(self):
     """The average precision of each class against the rest, in class order (report())."""
     return np.array([binary_ap(r, f"Class {label!r}")
-                     for r, label in zip(_rankings_by_class(self), self._labels.tolist())])
+                     for r, label in zip(_rankings_by_class(self), self.labels.tolist())])
 
 
 def _one_vs_one(self, average):

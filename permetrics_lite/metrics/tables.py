@@ -209,7 +209,7 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
             if intervals is not None:  # no interval method applies to a metric of scores
                 columns[f"{metric.column}_low"] = columns[f"{metric.column}_high"] = np.full(
                     self.n_classes, np.nan)
-    return pd.DataFrame(columns, index=pd.Index(self._labels, name="label", copy=True))
+    return pd.DataFrame(columns, index=pd.Index(self.labels, name="label", copy=True))
 
 
 # scikit-learn's classification_report: its columns, its averages, and the
@@ -311,8 +311,8 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     digits = _validation.check_integer_from("digits", digits, 0)
     output_dict = _validation.check_bool("output_dict", output_dict)
     zero_division = self._zero_division(zero_division)
-    names = _check_target_names(target_names, self._labels)
-    multilabel = self._is_multilabel
+    names = _check_target_names(target_names, self.labels)
+    multilabel = self.is_multilabel
     if multilabel and self._true is None:
         raise _samples_average_unavailable()
     t = self._tallies
@@ -439,8 +439,8 @@ def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resa
                 and random_state is None):
             raise _ci_options_without_ci()
         return None
-    tallied = self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
-                                 self.n_samples, self._is_multilabel,
+    tallied = self._from_tallies(self.labels, self._tallies_with_matrix(sample_weight),
+                                 self.n_samples, self.is_multilabel,
                                  options=(NOT_GIVEN, self._derived_options()[1],
                                           zero_division))
     return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state,
@@ -524,7 +524,7 @@ def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
     else balanced accuracy's warning about left-out classes is given once, not per row.
     With ``intervals``, a frame of each row's estimate and bounds."""
     tallies = self._query(sample_weight)
-    tallied = self._from_tallies(self._labels, tallies, self.n_samples, self._is_multilabel,
+    tallied = self._from_tallies(self.labels, tallies, self.n_samples, self.is_multilabel,
                                  options=(NOT_GIVEN, self._derived_options()[1],
                                           zero_division))
     rows = {"n_samples": self.n_samples, "n_classes": self.n_classes}
@@ -532,14 +532,14 @@ def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
     with warnings.catch_warnings():
         if not warn:
             warnings.simplefilter("ignore")
-        elif not self._is_multilabel:
+        elif not self.is_multilabel:
             _label_metrics.warn_predicted_only(self, tallies)
             warnings.filterwarnings("ignore", _label_metrics.PREDICTED_ONLY, UserWarning)
         for metric in _registry.ALL_METRICS:
             if metric.kind == _registry.SCORE and (not _score_metrics.has_scores(self)
                                                    or sample_weight is not None):
                 continue  # metrics of scores: of the evaluation's own scores and weights
-            if metric.multilabel or not self._is_multilabel:
+            if metric.multilabel or not self.is_multilabel:
                 for suffix, options in metric.summary:
                     rows[metric.alias + suffix] = _summary_value(self, tallied, metric, options)
                     if intervals is not None:

@@ -79,13 +79,13 @@ def by_group(self, groups=None):
     else:
         codes, keys, names = _validation.check_groups(groups, self.n_samples, self._index)
         tallies = _tally.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
-                                      self._weight, self._is_multilabel)
+                                      self._weight, self.is_multilabel)
         for key, t in zip(keys, tallies):
             if not t.total:  # every metric of it would be 0/0
                 raise _validation.weightless_group(key)
         sizes = np.bincount(codes, minlength=len(keys)).tolist()
     options = self._derived_options()
-    evaluations = {key: self._from_tallies(self._labels, t, size, self._is_multilabel, options)
+    evaluations = {key: self._from_tallies(self.labels, t, size, self.is_multilabel, options)
                    for key, t, size in zip(keys, tallies, sizes)}
     return GroupedEvaluation(evaluations, self, names)
 

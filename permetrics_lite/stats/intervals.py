@@ -201,7 +201,7 @@ class Intervals:
             raise _validation.resampling_only("n_resamples", method)
         elif random_state is not None:
             raise _validation.resampling_only("random_state", method)
-        if self.method in RESAMPLING_METHODS and evaluation._is_multilabel:
+        if self.method in RESAMPLING_METHODS and evaluation.is_multilabel:
             raise _validation.multilabel_resampling(method)
         if _weighted(evaluation):
             sampled = evaluation if sampled is None else sampled
@@ -409,8 +409,8 @@ def _tallied(self, sample_weight):
     """The evaluation whose tallies are resampled: itself, or its tallies of query weights."""
     if sample_weight is None:
         return self
-    return self._from_tallies(self._labels, self._tallies_with_matrix(sample_weight),
-                              self.n_samples, self._is_multilabel,
+    return self._from_tallies(self.labels, self._tallies_with_matrix(sample_weight),
+                              self.n_samples, self.is_multilabel,
                               self._derived_options())
 
 
@@ -455,9 +455,9 @@ def class_proportion(evaluation, row, method, params):
         raise _validation.interval_unsupported(
             method, row.alias, f"with average={average!r} (a mean of ratios)")
     if average == "micro":
-        if not _pools_samples_once(row, evaluation.n_classes, evaluation._is_multilabel):
+        if not _pools_samples_once(row, evaluation.n_classes, evaluation.is_multilabel):
             raise _pairs_not_samples(method, row.alias, evaluation.n_classes,
-                                     evaluation._is_multilabel)
+                                     evaluation.is_multilabel)
         counts = _formulas.Counts.pooled(counts)
     return row.formula(counts)
 
@@ -629,7 +629,7 @@ def _of_cells(evaluation, index, count, unit):
     drawn = count != 0
     tallies = _tally.from_cells(_tally.Cells(index[drawn], count[drawn]),
                                     evaluation.n_classes)
-    return evaluation._from_tallies(evaluation._labels, tallies._replace(unit=unit),
+    return evaluation._from_tallies(evaluation.labels, tallies._replace(unit=unit),
                                     evaluation.n_samples, False,
                                     evaluation._derived_options())
 
