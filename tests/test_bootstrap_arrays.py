@@ -5,11 +5,12 @@ distribution against a per-sample bootstrap written here; and the draws' bookkee
 
 import inspect
 import itertools
+import os
 import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric
@@ -23,6 +24,10 @@ from tests.strategies import examples, problems
 BOOTSTRAPPED = [row for row in _registry.METRICS if row.kind != _registry.SCORE]
 ZERO_DIVISIONS = ("warn", 0.0, 1.0, np.nan)
 TOLERANCE = dict(rtol=1e-12, atol=1e-12)  # float sums of values of order 1: to rounding
+# .ci/mutation needs a failure found, not shrunk: shrinking an example of these tests
+# (seconds each) would take minutes of a mutant's time
+PHASES = ({"phases": (Phase.explicit, Phase.reuse, Phase.generate)}
+          if os.environ.get("HYPOTHESIS_PROFILE") == "mutation" else {})
 
 
 def _option_values(name, default, row, labels):
@@ -103,7 +108,8 @@ def _dense(index, counts, k):
     return matrix.reshape(k, k)
 
 
-@settings(max_examples=examples(10))  # each: every row with every pair of options, on 6 matrices
+# each example: every row with every pair of options, on 6 matrices
+@settings(max_examples=examples(10), **PHASES)
 @given(problem=resampled_problems())
 def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
     labels, index, base, matrices, options = problem
@@ -155,7 +161,7 @@ def _averages(row):
     return [{"average": a} for a in row.averages if a != "binary"] or [{}]
 
 
-@settings(max_examples=examples(25))
+@settings(max_examples=examples(25), **PHASES)
 @given(problem=problems(), seed=st.integers(0, 2**32 - 1))
 def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem, seed):
     # through Intervals: the draws of an evaluation (weighted: of its (cell, weight)
@@ -365,3 +371,188 @@ def test_resamples_come_in_chunks_of_bounded_size(k, n):
         assert batch.tp.size <= _bootstrap.STEP
         assert (batch.counts.sum(axis=1) == n).all()
     assert (len(batches) > 1) == (k == 60)
+
+
+# --- the pieces, on small inputs whose results are known by construction ---
+
+def test_counts_in_other_units_are_scaled_back():
+    # weights summing past 2**200 are counted in units of 2 (``core.tally.in_units``):
+    # five correct samples of weight 2**198, every resample of them holds five
+    weight = np.full(5, 2.0**198)
+    cm = ClassificationMetric([0] * 5, [0] * 5, labels=[0, 1], sample_weight=weight)
+    assert _intervals.weighted_cells(cm)[3] == 2.0
+    correct = cm.CI("AS", method="bootstrap", normalize=False, n_resamples=5, random_state=0)
+    assert (correct.low, correct.high) == (5 * 2.0**198, 5 * 2.0**198)
+    matrix = cm.CI("CM", method="bootstrap", n_resamples=5, random_state=0)
+    for bound in (matrix.low, matrix.high):
+        np.testing.assert_array_equal(bound, [[5 * 2.0**198, 0.0], [0.0, 0.0]])
+
+
+@pytest.mark.parametrize("rows", [1, 3, 10])
+def test_the_jackknife_leaves_out_one_sample_of_each_cell_in_chunks(rows):
+    # a width of STEP // rows elements makes chunks of ``rows`` matrices
+    count = np.array([4, 1, 2, 7, 3, 1, 5, 2, 6, 1])
+    blocks = list(_bootstrap.jackknife(count, _bootstrap.STEP // rows))
+    assert [len(block) for block in blocks] == [len(b) for b in np.array_split(
+        np.zeros(10), range(rows, 10, rows))]
+    np.testing.assert_array_equal(np.concatenate(blocks), count - np.eye(10, dtype=int))
+
+
+@pytest.mark.parametrize("width, n_resamples, expected", [
+    (1, 5, 5),                      # all resamples fit
+    (1, 2**21, 2**20),              # STEP elements of width 1
+    (0, 2**21, 2**20),              # a width of 0 counts as 1
+    (1000, 10**6, 1048),            # 2**20 // 1000
+    (2**20, 10, 1),                 # one resample fills a chunk
+    (2**21, 10, 1),                 # wider than a chunk: still one resample
+    (3, 1, 1),                      # no more than asked
+    (3, 0, 1),                      # none asked: a chunk of one (a step of 0 would loop)
+])
+def test_a_chunk_holds_as_many_resamples_as_fit_in_step_elements(width, n_resamples, expected):
+    assert _bootstrap.per_chunk(width, n_resamples) == expected
+
+
+def _chunks(count, n_resamples, rows, seed=3):
+    """The multinomial draws of ``count``'s samples in chunks of ``rows`` resamples."""
+    rng = np.random.default_rng(seed)
+    return list(_bootstrap.multinomial(rng, int(count.sum()), count, n_resamples,
+                                       _bootstrap.STEP // rows))
+
+
+@pytest.mark.parametrize("count", [
+    np.r_[np.full(300, 8), np.full(10, 1)],   # cells of 8 samples are not small
+    np.r_[np.full(255, 7), 50],               # 255 small cells: fewer than SAMPLED_CELLS
+], ids=["cells of 8", "255 small cells"])
+def test_few_small_cells_are_numpy_s_multinomial_draw_in_chunks(count):
+    # below the thresholds the draw is numpy's own, chunk after chunk of one generator
+    chunks = _chunks(count, 7, 3)
+    assert [len(chunk) for chunk in chunks] == [3, 3, 1]
+    reference = np.random.default_rng(3)
+    for chunk in chunks:
+        np.testing.assert_array_equal(chunk, reference.multinomial(
+            int(count.sum()), count / count.sum(), size=len(chunk)))
+
+
+def test_many_small_cells_are_drawn_sample_by_sample_in_chunks():
+    # 256 cells of fewer than 8 samples (among them cells of 7), two cells of exactly 8
+    # and two large ones: each resample holds every sample count, in int64 counts, and
+    # every cell is drawn
+    count = np.r_[np.tile([1, 7], 128), [8, 8], [300, 41]]
+    chunks = _chunks(count, 400, 150)
+    assert [len(chunk) for chunk in chunks] == [150, 150, 100]
+    draws = np.concatenate(chunks)
+    assert draws.dtype == np.int64
+    assert (draws.sum(axis=1) == count.sum()).all() and (draws >= 0).all()
+    assert (draws.max(axis=0) > 0).all()
+    plain = np.random.default_rng(3).multinomial(int(count.sum()), count / count.sum(), 150)
+    assert not np.array_equal(chunks[0], plain)  # not numpy's draw: the sampler's
+    # each cell's mean is n p: within 5 standard errors (cells of 1, of 7, of 8, large)
+    for cell in (0, 1, 256, 258):
+        p = count[cell] / count.sum()
+        error = np.sqrt(count.sum() * p * (1 - p) / len(draws))
+        assert abs(draws[:, cell].mean() - count.sum() * p) < 5 * error, cell
+
+
+def test_weighted_draws_sum_each_cell_s_pairs_in_chunks():
+    # cells 0, 4 and 7 of pairs (cell, weight, samples): a resample's cell weight is
+    # the sum over its pairs of the pair's draws times its weight
+    pairs = (np.array([0, 0, 4, 7, 7, 7]), np.array([0.5, 2.0, 1.0, 0.25, 3.0, 8.0]),
+             np.array([3, 1, 2, 1, 4, 1]), 1.0)
+    chunks = list(_bootstrap.weighted(np.random.default_rng(8), pairs, 5,
+                                      _bootstrap.STEP // 2))
+    assert [len(chunk) for chunk in chunks] == [2, 2, 1]
+    reference = np.random.default_rng(8)
+    for chunk in chunks:
+        draws = reference.multinomial(12, pairs[2] / 12, size=len(chunk))
+        expected = np.c_[draws[:, 0] * 0.5 + draws[:, 1] * 2.0, draws[:, 2] * 1.0,
+                         draws[:, 3] * 0.25 + draws[:, 4] * 3.0 + draws[:, 5] * 8.0]
+        np.testing.assert_array_equal(chunk, expected)
+
+
+def _exact_tallies(index, counts, k):
+    """Each matrix's row, column and diagonal sums as Python integers (or floats)."""
+    dense = [_dense(index, np.array(row, dtype=object), k) for row in counts.tolist()]
+    return ([m.sum(axis=1).tolist() for m in dense], [m.sum(axis=0).tolist() for m in dense],
+            [np.diag(m).tolist() for m in dense])
+
+
+@pytest.mark.parametrize("index, k", [
+    ([0, 2, 6, 7], 3),   # rows 0 and 2, row 1 empty; column 2 held by row 0 only
+    ([0, 3, 4], 3),      # the last row and the last column empty
+    ([1, 2, 3], 2),      # no cell of row 0's diagonal
+], ids=["empty middle row", "empty last row and column", "off the diagonal"])
+@pytest.mark.parametrize("kind", ["int", "float", "2**53", "2**60"])
+def test_tallies_are_each_matrix_s_row_column_and_diagonal_sums(index, k, kind):
+    index = np.array(index)
+    rng = np.random.default_rng(len(index) + k)
+    counts = rng.integers(0, 9, (5, len(index)))
+    if kind == "float":
+        counts = counts * 0.75
+    elif kind == "2**53":  # column sums in [2**53, 2**54), odd ones among them: exact
+        counts[:, 0] += 2**53 + 1
+    elif kind == "2**60":
+        counts[:, 0] += 2**53 + 1
+        counts[1, -1] += 2**60 + 1
+    batch = _bootstrap.Layout(index, k).tallies(counts, 0.5)
+    support, predicted, tp = _exact_tallies(index, counts, k)
+    assert batch.support.tolist() == support
+    assert batch.predicted.tolist() == predicted
+    assert batch.tp.tolist() == tp
+    assert batch.total.tolist() == [sum(row) for row in support]
+    assert batch.correct.tolist() == [sum(row) for row in tp]
+    dtype = np.float64 if kind == "float" else np.int64
+    for tally in (batch.tp, batch.support, batch.predicted, batch.total, batch.correct):
+        assert tally.dtype == dtype
+    assert batch.unit == 0.5 and batch.counts is counts and batch.size == 5
+    np.testing.assert_array_equal(batch.matrices(),
+                                  [_dense(index, row, k) for row in counts])
+    assert batch.matrices().dtype == dtype
+
+
+def test_split_gives_the_same_matrices_in_parts():
+    index, k = np.array([0, 1, 5, 8]), 3
+    counts = np.arange(28).reshape(7, 4)
+    whole = _bootstrap.Layout(index, k).tallies(counts, 0.25)
+    for size in (7, 8):  # all in one part: the tallies themselves
+        assert [part is whole for part in whole.split(size)] == [True]
+    parts = whole.split(3)
+    assert [part.size for part in parts] == [3, 3, 1]
+    for part, rows in zip(parts, (slice(0, 3), slice(3, 6), slice(6, 7))):
+        assert part.unit == 0.25
+        np.testing.assert_array_equal(part.matrices(),
+                                      [_dense(index, row, k) for row in counts[rows]])
+        np.testing.assert_array_equal(part.support, whole.support[rows])
+
+
+def _recording(sizes, dense):
+    """A form that records the size of each part it is evaluated on."""
+    return _bootstrap.Form(lambda t: (sizes.append(t.size), np.zeros(t.size))[1], dense)
+
+
+def test_dense_forms_are_evaluated_on_parts_of_at_most_step_elements():
+    # K = 40: 2**20 // 1600 = 655 matrices a part; K = 1025: one matrix (K**2 > 2**20)
+    k = 40
+    cm = ClassificationMetric.from_confusion_matrix(np.eye(k, dtype=int) + 1)
+    index = np.array([0, 41, 1599])
+    counts = np.random.default_rng(2).integers(0, 4, (700, 3))
+    batch = _bootstrap.Layout(index, k).tallies(counts)
+    for alias, params in (("CM", {}), ("CM", {"normalize": "all"}),
+                          ("CKS", {"weights": "linear"})):
+        form = _bootstrap.form(cm, _registry.lookup(alias), params)
+        sizes = []
+        recorded = _bootstrap.Form(lambda t: (sizes.append(t.size), form.values(t))[1],
+                                   form.dense)
+        values = _bootstrap.evaluate(recorded, [batch])
+        assert sizes == [655, 45], alias
+        assert values.dtype == np.float64 and len(values) == 700
+    matrices = _bootstrap.evaluate(_bootstrap.form(cm, _registry.lookup("CM"), {}), [batch])
+    np.testing.assert_array_equal(matrices, [_dense(index, row, k) for row in counts])
+    for dense, expected in ((True, [655, 45]), (False, [700])):
+        sizes = []
+        _bootstrap.evaluate(_recording(sizes, dense), [batch])
+        assert sizes == expected
+    wide = _bootstrap.Layout(np.array([0]), 1025).tallies(np.ones((3, 1), dtype=np.int64))
+    for dense, expected in ((True, [1, 1, 1]), (False, [3])):
+        sizes = []
+        assert _bootstrap.evaluate(_recording(sizes, dense), [wide]).tolist() == [0.0] * 3
+        assert sizes == expected
