@@ -8,7 +8,7 @@ tests/helpers.py; test modules import them as ``tests.strategies`` and
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 # "default" (python -m pytest, CI): sized for two cores and two minutes. "local": the
 # examples the suite ran before it was sized for CI, for a change to the formulas.
@@ -22,9 +22,11 @@ settings.register_profile("thorough", parent=settings.get_profile("default"), ma
 settings.register_profile(
     "smoke", parent=settings.get_profile("default"), max_examples=20, database=None
 )
-# .ci/mutation runs the targeted tests once per mutant: few examples, no example database
+# .ci/mutation runs the targeted tests once per mutant: few examples, no example
+# database, and no shrinking (a mutant needs a failure found, not its smallest example)
 settings.register_profile(
-    "mutation", parent=settings.get_profile("default"), max_examples=25, database=None
+    "mutation", parent=settings.get_profile("default"), max_examples=25, database=None,
+    phases=(Phase.explicit, Phase.reuse, Phase.generate),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 

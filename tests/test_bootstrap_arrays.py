@@ -5,12 +5,11 @@ distribution against a per-sample bootstrap written here; and the draws' bookkee
 
 import inspect
 import itertools
-import os
 import warnings
 
 import numpy as np
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from permetrics_lite import ClassificationMetric
@@ -24,10 +23,6 @@ from tests.strategies import examples, problems
 BOOTSTRAPPED = [row for row in _registry.METRICS if row.kind != _registry.SCORE]
 ZERO_DIVISIONS = ("warn", 0.0, 1.0, np.nan)
 TOLERANCE = dict(rtol=1e-12, atol=1e-12)  # float sums of values of order 1: to rounding
-# .ci/mutation needs a failure found, not shrunk: shrinking an example of these tests
-# (seconds each) would take minutes of a mutant's time
-PHASES = ({"phases": (Phase.explicit, Phase.reuse, Phase.generate)}
-          if os.environ.get("HYPOTHESIS_PROFILE") == "mutation" else {})
 
 
 def _option_values(name, default, row, labels):
@@ -109,7 +104,7 @@ def _dense(index, counts, k):
 
 
 # each example: every row with every pair of options, on 6 matrices
-@settings(max_examples=examples(10), **PHASES)
+@settings(max_examples=examples(10))
 @given(problem=resampled_problems())
 def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
     labels, index, base, matrices, options = problem
@@ -161,7 +156,7 @@ def _averages(row):
     return [{"average": a} for a in row.averages if a != "binary"] or [{}]
 
 
-@settings(max_examples=examples(25), **PHASES)
+@settings(max_examples=examples(25))
 @given(problem=problems(), seed=st.integers(0, 2**32 - 1))
 def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem, seed):
     # through Intervals: the draws of an evaluation (weighted: of its (cell, weight)
