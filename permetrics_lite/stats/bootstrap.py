@@ -24,7 +24,7 @@ from typing import Callable, NamedTuple, Optional
 import numpy as np
 
 from .. import validation as _validation
-from ..core import options as _options
+from ..core import options as _options, tally as _tally
 from ..metrics import formulas as _formulas, label_metrics as _label_metrics
 
 STEP = 2**20  # array elements (resamples x cells, or x classes) of one chunk
@@ -49,7 +49,7 @@ class Resampled(NamedTuple):
         return len(self.total)
 
     def counted(self, values):
-        return values if self.unit == 1.0 else values * self.unit
+        return _tally.counted(values, self.unit)
 
     @property
     def fp(self):
