@@ -283,21 +283,21 @@ def memory(y_true, y_score):
     n = len(y_score)
     cm = ClassificationMetric.from_scores(y_true, y_score)
     kept = {
-        "scores kept (`_scored.scores`)": cm._scored.scores.nbytes,
-        "label codes (`_true`, `_pred`)": cm._true.nbytes + cm._pred.nbytes,
-        "true-class ranks (`_scored.ranks`)": cm._scored.ranks.nbytes,
+        "scores kept (`_scored.scores`)": cm.state.scored.scores.nbytes,
+        "label codes (`_true`, `_pred`)": cm.state.samples.true.nbytes + cm.state.samples.pred.nbytes,
+        "true-class ranks (`_scored.ranks`)": cm.state.scored.ranks.nbytes,
     }
-    shares = np.shares_memory(cm._scored.scores, y_score)
+    shares = np.shares_memory(cm.state.scored.scores, y_score)
     construct_peak = traced_peak(lambda: ClassificationMetric.from_scores(y_true, y_score))[0]
     first_peak = traced_peak(cm.AUC)[0]
-    cache_first = nbytes(cm._cache)
-    keys_first = sorted(cm._cache)
+    cache_first = nbytes(cm.state.cache)
+    keys_first = sorted(cm.state.cache)
     for query in ("APS", "LL", "BSL", "roc_curve", "precision_recall_curve", "det_curve",
                   "calibration_curve", "ECE"):
         getattr(cm, query)()
     cached_curve(cm)
-    cache_all = nbytes(cm._cache)
-    ranking = cm._cache["positive"]
+    cache_all = nbytes(cm.state.cache)
+    ranking = cm.state.cache["positive"]
     from sklearn.metrics import roc_auc_score
 
     sklearn_peak = traced_peak(lambda: roc_auc_score(y_true, y_score))[0]

@@ -145,9 +145,9 @@ def measure_many(args, say, m):
     for field, expected in (("support", np.bincount(tm, minlength=k_many)),
                             ("predicted", np.bincount(pm, minlength=k_many)),
                             ("tp", np.bincount(tm[tm == pm], minlength=k_many))):
-        assert np.array_equal(getattr(cm._tallies, field), expected[present]), field
+        assert np.array_equal(getattr(cm.state.tallies, field), expected[present]), field
     m.n_found = cm.n_classes
-    true_codes, pred_codes = cm._true, cm._pred  # the codes an evaluation keeps
+    true_codes, pred_codes = cm.state.samples.true, cm.state.samples.pred  # the codes an evaluation keeps
     code_bytes = true_codes.itemsize + pred_codes.itemsize
     del cm
 

@@ -93,7 +93,7 @@ def assert_same(cm, reference, what):
                        for label in labels.tolist()], dtype=np.int64)
     known = np.isin(as_int, ref)
     where = np.searchsorted(ref, as_int[known])
-    mine, theirs = cm._tallies, reference._tallies
+    mine, theirs = cm.state.tallies, reference.state.tallies
     for field in ("tp", "support", "predicted"):
         values = getattr(mine, field)
         assert np.array_equal(values[known], getattr(theirs, field)[where]), (what, field)

@@ -8,8 +8,7 @@ from .classification import ClassificationMetric
 from .datasets import load_demo
 from .functional import *  # noqa: F401,F403 - one function per metric
 from .functional import __all__ as _functional_forms
-
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = [
     "ClassificationMetric",

@@ -11,6 +11,7 @@ import pandas as pd
 
 from .stats.groups import GroupedEvaluation
 from .stats.intervals import ConfidenceInterval
+from .core.state import State
 from .metrics.docstrings import share as share
 from .core.options import (
     AVERAGES as AVERAGES,
@@ -37,6 +38,8 @@ class ClassificationMetric:
         pos_label=...,
         zero_division=...,
     ) -> None: ...
+    @classmethod
+    def from_state(cls, state) -> ClassificationMetric: ...
     @classmethod
     def from_scores(
         cls,
@@ -87,6 +90,8 @@ class ClassificationMetric:
     ) -> ClassificationMetric: ...
     def __add__(self, other) -> ClassificationMetric: ...
     def __radd__(self, other) -> ClassificationMetric: ...
+    @property
+    def state(self) -> State: ...
     @property
     def labels(self) -> NDArray[Any]: ...
     @property

@@ -253,14 +253,14 @@ def threshold_curve(evaluation, metric="AS", ax=None):
 def _positive_label(evaluation):
     """The class whose scores rank a binary problem: 1-D scores' positive class, or
     the second column's."""
-    return evaluation.labels.tolist()[evaluation._scored.positive]
+    return evaluation.labels.tolist()[evaluation.state.scored.positive]
 
 
 def _per_class(evaluation, curve, summary):
     """``(label, curve, summary)`` of each class of a score matrix, its column against
     the rest, from the rankings the metrics cache."""
     return [(label, curve(ranking), summary(ranking, f"Class {label!r}"))
-            for ranking, label in zip(_score_metrics.class_rankings(evaluation),
+            for ranking, label in zip(_score_metrics.class_rankings(evaluation.state),
                                       evaluation.labels.tolist())]
 
 
@@ -339,7 +339,7 @@ def roc_curve(evaluation, ax=None):
     >>> ax.lines[0].get_xydata().tolist()
     [[0.0, 0.0], [0.0, 0.5], [0.5, 0.5], [0.5, 1.0], [1.0, 1.0]]
     """
-    if _score_metrics.is_binary(evaluation, "plot_roc_curve"):
+    if _score_metrics.is_binary(evaluation.state, "plot_roc_curve"):
         fpr, tpr, _ = evaluation.roc_curve()
         curves = [(f"AUC = {evaluation.roc_auc_score():.3f}", fpr, tpr)]
         title = f"ROC curve (positive: {_positive_label(evaluation)})"
@@ -399,7 +399,7 @@ def precision_recall_curve(evaluation, ax=None):
     >>> ax.lines[0].get_drawstyle()
     'steps-post'
     """
-    if _score_metrics.is_binary(evaluation, "plot_precision_recall_curve"):
+    if _score_metrics.is_binary(evaluation.state, "plot_precision_recall_curve"):
         precision, recall, _ = evaluation.precision_recall_curve()
         curves = [(f"AP = {evaluation.average_precision_score():.3f}", precision, recall)]
         title = f"Precision-recall curve (positive: {_positive_label(evaluation)})"
@@ -461,8 +461,8 @@ def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
     [[0.2, 0.0], [0.65, 1.0]]
     """
     query = "plot_calibration"
-    n_bins, strategy = _score_metrics.check_calibration(evaluation, query, n_bins, strategy)
-    if _score_metrics.is_binary(evaluation, query):
+    n_bins, strategy = _score_metrics.check_calibration(evaluation.state, query, n_bins, strategy)
+    if _score_metrics.is_binary(evaluation.state, query):
         prob_true, prob_pred = evaluation.calibration_curve(n_bins=n_bins, strategy=strategy)
         ece = evaluation.expected_calibration_error(n_bins=n_bins, strategy=strategy)
         curves = [(f"ECE = {ece:.3f}", prob_true, prob_pred)]

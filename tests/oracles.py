@@ -6,7 +6,7 @@ row without one fails ``tests/test_registry.py``.
 
 - ``ONE_VS_REST``: the value of one class against the rest from its counts
   (tp, fp, fn, tn), None when undefined (0/0). Exact on ``Fraction`` counts.
-  The per-sample loops of ``test_oracle_family`` and the exact rationals of
+  The per-sample loops of ``test_oracle`` and the exact rationals of
   ``test_exact`` feed it.
 - ``SET_WISE``: scikit-learn's function of the one-vs-rest family (with
   ``average``, ``pos_label``, ``zero_division``).

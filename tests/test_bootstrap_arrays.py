@@ -45,7 +45,7 @@ def _option_sets(row, labels):
     and every pair of options, each with every value."""
     parameters = inspect.signature(_registry.method(row)).parameters
     values = {name: _option_values(name, _options.value_of(p.default), row, labels)
-              for name, p in parameters.items() if name not in ("self", "sample_weight")}
+              for name, p in parameters.items() if name not in ("state", "sample_weight")}
     sets = [{}]
     for size in (1, 2):
         for names in itertools.combinations(values, size):
@@ -120,7 +120,7 @@ def test_each_metric_s_batched_form_is_its_method_on_each_matrix(problem):
                 assert _raised(lambda: cm.CI(row.alias, method="bootstrap", n_resamples=2,
                                              random_state=0, **params)) == refused
                 continue
-            form = _bootstrap.form(cm, row, params)
+            form = _bootstrap.form(cm.state, row, params)
             expected = np.array([_method_value(one, row, params) for one in each])
             np.testing.assert_allclose(_bootstrap.evaluate(form, [batch]), expected,
                                        err_msg=f"{row.alias} {params}", **TOLERANCE)
@@ -132,17 +132,17 @@ def test_every_metric_of_labels_has_a_batched_form_with_each_average():
     three = ClassificationMetric([0, 1, 2, 2, 1], [0, 2, 2, 1, 1])
     assert len(BOOTSTRAPPED) == len(_registry.METRICS) > 10
     for row in BOOTSTRAPPED:
-        assert _bootstrap.form(binary, row, {}) is not None, row.alias
+        assert _bootstrap.form(binary.state, row, {}) is not None, row.alias
         for average in row.averages:
-            assert _bootstrap.form(binary, row, {"average": average}) is not None
+            assert _bootstrap.form(binary.state, row, {"average": average}) is not None
         for average in [a for a in row.averages if a != "binary"]:
-            assert _bootstrap.form(three, row, {"average": average}) is not None
+            assert _bootstrap.form(three.state, row, {"average": average}) is not None
     # a query's own sample weights: the resamples hold no samples to weigh
     weighted = [row for row in BOOTSTRAPPED
                 if "sample_weight" in inspect.signature(_registry.method(row)).parameters]
     assert len(weighted) == len(BOOTSTRAPPED)
     for row in weighted:
-        assert _bootstrap.form(three, row, {"sample_weight": [1, 2, 1, 1, 1]}) is None
+        assert _bootstrap.form(three.state, row, {"sample_weight": [1, 2, 1, 1, 1]}) is None
 
 
 def _per_resample(intervals, row, params):
@@ -164,10 +164,10 @@ def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem,
     cm = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels,
                               sample_weight=problem.weight)
     weighted = problem.weight is not None
-    intervals = _intervals.Intervals(cm, "bootstrap" if weighted else "bca", 0.95, 12, seed)
+    intervals = _intervals.Intervals(cm.state, "bootstrap" if weighted else "bca", 0.95, 12, seed)
     for row in BOOTSTRAPPED:
         for params in _averages(row):
-            form = _bootstrap.form(cm, row, params)
+            form = _bootstrap.form(cm.state, row, params)
             np.testing.assert_allclose(_bootstrap.evaluate(form, intervals._batches()),
                                        _per_resample(intervals, row, params),
                                        err_msg=f"{row.alias} {params}", **TOLERANCE)
@@ -175,7 +175,7 @@ def test_intervals_batched_values_are_the_methods_on_the_same_resamples(problem,
     assert len(jackknife) == (0 if weighted or cm.n_samples == 1 else len(counts))
     for row in BOOTSTRAPPED:
         params = _averages(row)[0]
-        form = _bootstrap.form(cm, row, params)
+        form = _bootstrap.form(cm.state, row, params)
         batched = [_bootstrap.evaluate(form, [batch])
                    for batch in intervals._jackknife_batches()]
         np.testing.assert_allclose(np.concatenate(batched) if batched else np.zeros(0),
@@ -208,7 +208,7 @@ def test_counts_beyond_2_53_are_summed_exactly():
     # are to rounding: numpy divides int64 counts as floats, a method Python ints)
     big = 2**55
     cm = ClassificationMetric.from_confusion_matrix([[big, 3], [5, big + 7]])
-    intervals = _intervals.Intervals(cm, "bca", 0.95, 6, 0)
+    intervals = _intervals.Intervals(cm.state, "bca", 0.95, 6, 0)
     batches = list(intervals._batches(cells=True))
     for batch in batches:
         assert batch.support.dtype == np.int64
@@ -217,7 +217,7 @@ def test_counts_beyond_2_53_are_summed_exactly():
     for alias in ("MCC", "CKS", "AS"):
         row = _registry.lookup(alias)
         np.testing.assert_allclose(
-            _bootstrap.evaluate(_bootstrap.form(cm, row, {}), batches),
+            _bootstrap.evaluate(_bootstrap.form(cm.state, row, {}), batches),
             _per_resample(intervals, row, {}), **TOLERANCE)
 
 
@@ -279,7 +279,7 @@ def test_quantiles_agree_with_a_per_sample_bootstrap(case):
     cm = ClassificationMetric(true, pred, labels=labels, zero_division=0.0,
                               sample_weight=weight)
     draws_over = (np.bincount(true * len(labels) + pred) if weight is None
-                  else _intervals.weighted_cells(cm)[2])
+                  else _intervals.weighted_cells(cm.state)[2])
     small = np.count_nonzero((draws_over > 0) & (draws_over < _bootstrap.SAMPLED_BELOW))
     assert (small >= _bootstrap.SAMPLED_CELLS) == (case != "few cells")
     ours = _library_quantiles(cm)
@@ -319,7 +319,7 @@ def _problem():
 def test_every_metric_of_one_set_of_intervals_sees_the_same_draw(monkeypatch, kept_bytes):
     monkeypatch.setattr(_intervals, "_KEPT_BYTES", kept_bytes)
     cm = _problem()
-    intervals = _intervals.Intervals(cm, "bootstrap", 0.9, 400, 3)
+    intervals = _intervals.Intervals(cm.state, "bootstrap", 0.9, 400, 3)
     mcc, as_, f1 = (_registry.lookup(alias) for alias in ("MCC", "AS", "F1S"))
     first = intervals.interval(mcc, {})
     intervals.interval(as_, {})
@@ -327,9 +327,9 @@ def test_every_metric_of_one_set_of_intervals_sees_the_same_draw(monkeypatch, ke
     assert intervals.interval(mcc, {}) == first
     assert (intervals._kept is None) == (kept_bytes == 0)
     # and a fresh set of intervals of the same seed draws the same resamples
-    assert _intervals.Intervals(cm, "bootstrap", 0.9, 400, 3).interval(mcc, {}) == first
+    assert _intervals.Intervals(cm.state, "bootstrap", 0.9, 400, 3).interval(mcc, {}) == first
     # its resampled evaluations (the fallback path) are of the same draw
-    values = [e.MCC() for e in intervals.resamples()]
+    values = [_registry.method(mcc)(state) for state in intervals.resamples()]
     assert np.percentile(values, [5, 95]).tolist() == list(first[1:])
 
 
@@ -357,7 +357,7 @@ def test_a_generator_is_advanced_as_by_one_draw(monkeypatch, kept_bytes):
 @pytest.mark.parametrize("k, n", [(3, 50), (60, 30000)], ids=["few cells", "many cells"])
 def test_resamples_come_in_chunks_of_bounded_size(k, n):
     true, pred = _dense_errors(k, n, 12)
-    intervals = _intervals.Intervals(ClassificationMetric(true, pred), "bootstrap", 0.95,
+    intervals = _intervals.Intervals(ClassificationMetric(true, pred).state, "bootstrap", 0.95,
                                      2500, 0)
     batches = list(intervals._batches(cells=True))
     assert sum(batch.size for batch in batches) == 2500
@@ -375,7 +375,7 @@ def test_counts_in_other_units_are_scaled_back():
     # five correct samples of weight 2**198, every resample of them holds five
     weight = np.full(5, 2.0**198)
     cm = ClassificationMetric([0] * 5, [0] * 5, labels=[0, 1], sample_weight=weight)
-    assert _intervals.weighted_cells(cm)[3] == 2.0
+    assert _intervals.weighted_cells(cm.state)[3] == 2.0
     correct = cm.CI("AS", method="bootstrap", normalize=False, n_resamples=5, random_state=0)
     assert (correct.low, correct.high) == (5 * 2.0**198, 5 * 2.0**198)
     matrix = cm.CI("CM", method="bootstrap", n_resamples=5, random_state=0)
@@ -533,14 +533,14 @@ def test_dense_forms_are_evaluated_on_parts_of_at_most_step_elements():
     batch = _bootstrap.Layout(index, k).tallies(counts)
     for alias, params in (("CM", {}), ("CM", {"normalize": "all"}),
                           ("CKS", {"weights": "linear"})):
-        form = _bootstrap.form(cm, _registry.lookup(alias), params)
+        form = _bootstrap.form(cm.state, _registry.lookup(alias), params)
         sizes = []
         recorded = _bootstrap.Form(lambda t: (sizes.append(t.size), form.values(t))[1],
                                    form.dense)
         values = _bootstrap.evaluate(recorded, [batch])
         assert sizes == [655, 45], alias
         assert values.dtype == np.float64 and len(values) == 700
-    matrices = _bootstrap.evaluate(_bootstrap.form(cm, _registry.lookup("CM"), {}), [batch])
+    matrices = _bootstrap.evaluate(_bootstrap.form(cm.state, _registry.lookup("CM"), {}), [batch])
     np.testing.assert_array_equal(matrices, [_dense(index, row, k) for row in counts])
     for dense, expected in ((True, [655, 45]), (False, [700])):
         sizes = []

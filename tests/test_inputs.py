@@ -126,4 +126,4 @@ def test_one_sample_one_class():
 def test_code_dtype_is_the_smallest_that_holds_k():
     small = ClassificationMetric(np.arange(256), np.arange(256))
     large = ClassificationMetric(np.arange(300), np.arange(300))
-    assert small._true.dtype == np.uint8 and large._true.dtype == np.uint16
+    assert small.state.samples.true.dtype == np.uint8 and large.state.samples.true.dtype == np.uint16

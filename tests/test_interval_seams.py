@@ -16,6 +16,7 @@ from sklearn import metrics as skm
 from statsmodels.stats.proportion import proportion_confint
 
 from permetrics_lite import ClassificationMetric
+from permetrics_lite.metrics import registry as _registry
 from permetrics_lite.stats import intervals as _intervals
 
 from .strategies import problems
@@ -59,11 +60,16 @@ def _per_sample_bootstrap(true, pred, weight, n_resamples, seed, k=3):
     return _matrix_metrics(matrices.reshape(n_resamples, k, k))
 
 
+def _query(state, alias, **options):
+    """A metric of a resample's state, as its method would give it."""
+    return _registry.method(_registry.lookup(alias))(state, **options)
+
+
 def _resampled(cm, n_resamples, seed, metrics=("AS", "MCC")):
     """The metrics of the resamples of an evaluation, as its intervals draw them."""
-    resamples = _intervals.Intervals(cm, "bootstrap", 0.95, n_resamples, seed).resamples()
-    return {metric: np.array([getattr(e, metric)(zero_division=0.0) if metric == "MCC"
-                              else getattr(e, metric)() for e in resamples])
+    resamples = _intervals.Intervals(cm.state, "bootstrap", 0.95, n_resamples, seed).resamples()
+    return {metric: np.array([_query(s, metric, zero_division=0.0) if metric == "MCC"
+                              else _query(s, metric) for s in resamples])
             for metric in metrics}
 
 
@@ -291,8 +297,8 @@ def test_bca_equals_scipy_on_the_same_resamples(alias, metric, options, confiden
     cm = ClassificationMetric(true, pred)
     ci = cm.CI(alias, method="bca", random_state=11, n_resamples=400, confidence=confidence,
                **options)
-    resamples = _intervals.Intervals(cm, "bca", confidence, 400, 11).resamples()
-    values = np.array([getattr(e, alias)(**options) for e in resamples])
+    resamples = _intervals.Intervals(cm.state, "bca", confidence, 400, 11).resamples()
+    values = np.array([_query(s, alias, **options) for s in resamples])
     np.testing.assert_allclose(ci[1:], _scipy_bca(true, pred, metric, values, confidence),
                                rtol=1e-12)
 
@@ -304,8 +310,8 @@ def test_bca_counts_resamples_equal_to_the_estimate_half():
     ci = cm.CI("AS", method="bca", random_state=0)
     assert (ci.estimate, round(ci.low, 2), round(ci.high, 2)) == (0.7, 0.45, 0.85)
     true, pred = np.repeat([0, 0, 1, 1], [7, 3, 3, 7]), np.repeat([0, 1, 0, 1], [7, 3, 3, 7])
-    values = np.array([e.AS() for e in _intervals.Intervals(cm, "bca", 0.95, 9999, 0)
-                       .resamples()])
+    values = np.array([_query(s, "AS") for s in _intervals.Intervals(
+        cm.state, "bca", 0.95, 9999, 0).resamples()])
     assert (values == 0.7).mean() > 0.1
     np.testing.assert_allclose(ci[1:], _scipy_bca(true, pred, skm.accuracy_score, values, 0.95),
                                rtol=1e-12)

@@ -9,15 +9,15 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "permetrics_lite"
 # in order: each layer may use the ones before it
 LAYERS = ("validation", "core", "metrics", "stats", "api", "io")
-API = {"classification", "functional", "plotting", "datasets", "__init__"}
+API = {"classification", "functional", "plotting", "datasets", "version", "__init__"}
 COMMAND = {"__main__"}  # python -m permetrics_lite: the command line
 # the crossings of today, each a module importing one of a later layer
 CROSSINGS = {
     ("validation.arrays", "core.encode"),   # labels read as codes, where a column is read
     ("validation.targets", "core.encode"),
     ("core.scores", "metrics.formulas"),     # the threshold sweep applies the formulas
-    ("core.sums", "metrics.docstrings"),     # shared parameter descriptions
-    ("metrics.registry", "stats.intervals"),  # a row names its interval methods
+    ("core.build", "metrics.docstrings"),    # shared parameter descriptions
+    ("core.sums", "metrics.docstrings"),
     ("metrics.tables", "stats.intervals"),    # summary(ci=...) and report(ci=...)
 }
 
@@ -60,3 +60,26 @@ def test_a_layer_uses_only_the_layers_before_it(layer_name):
 
 def test_each_listed_crossing_still_exists():
     assert CROSSINGS <= set(imports())
+
+
+def test_no_module_imports_itself_through_others():
+    """No cycle among the modules, counting the imports inside functions: a deferred
+    import is for an optional extra, never to dodge a cycle."""
+    graph = {}
+    for module, used in imports():
+        graph.setdefault(module, set()).add(used)
+    done, path = set(), []
+
+    def visit(module):
+        assert module not in path, " -> ".join(path[path.index(module):] + [module])
+        if module in done:
+            return
+        path.append(module)
+        for used in sorted(graph.get(module, ())):
+            visit(used)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        visit(module)
+

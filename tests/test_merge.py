@@ -77,7 +77,7 @@ def test_sparse_cells_merge_to_the_whole_matrix(problem, data):
             parts(problem.y_true, problem.y_pred, None, cuts), labels=problem.labels)
         expected, result = answers(whole), answers(batched)
         sparse = batched.n_classes ** 2 > 4  # 3 classes or more
-        assert (batched._tallies.matrix is None) == (batched._tallies.cells is not None) == sparse
+        assert (batched.state.tallies.matrix is None) == (batched.state.tallies.cells is not None) == sparse
     np.testing.assert_equal(result, expected)
 
 

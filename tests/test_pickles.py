@@ -66,13 +66,13 @@ def everything(cm):
                   threshold=cm.threshold, repr=repr(cm))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        if cm._defaults:  # the constructor's options are kept
+        if cm.state.defaults:  # the constructor's options are kept
             result["PS with the constructor's options"] = cm.PS()
-        if cm._scored is not None:
+        if cm.state.scored is not None:
             result["TKA"] = [cm.TKA(k) for k in range(1, cm.n_classes + 1)]
         if cm.threshold is not None:
             result["curve"] = cm.threshold_curve().to_dict()
-        if cm._true is not None:
+        if cm.state.samples is not None:
             result["query weights"] = cm.PCA(sample_weight=np.arange(1.0, cm.n_samples + 1))
     return result
 
@@ -86,7 +86,7 @@ def release_0_1_0():
 def test_pickles_of_release_0_1_0_load_and_answer_as_today(release_0_1_0, name):
     loaded, expected = release_0_1_0[name], EVALUATIONS[name]()
     np.testing.assert_equal(everything(loaded), everything(expected))
-    assert not loaded.labels.flags.writeable and not loaded._tallies.tp.flags.writeable
+    assert not loaded.labels.flags.writeable and not loaded.state.tallies.tp.flags.writeable
     with pytest.raises(AttributeError, match="immutable"):
         loaded.n_samples = 1
     # and saved again, it is a pickle of today's version

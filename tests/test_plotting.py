@@ -197,7 +197,7 @@ def test_roc_curves_of_a_score_matrix_one_per_class(tmp_path):
     ax = cm.plot_roc_curve()
     rendered(ax, tmp_path)
     assert ax.get_title() == "ROC curves (one-vs-rest)" and len(ax.lines) == 4
-    rankings, aucs = _score_metrics.class_rankings(cm), cm.AUC(average=None)
+    rankings, aucs = _score_metrics.class_rankings(cm.state), cm.AUC(average=None)
     labels = []
     for k, label in enumerate(CLASSES):
         fpr, tpr, _ = _ranking.roc_curve(rankings[k])
@@ -269,7 +269,7 @@ def test_precision_recall_curves_of_a_score_matrix_one_per_class(tmp_path):
     ax = cm.plot_precision_recall_curve()
     rendered(ax, tmp_path)
     assert ax.get_title() == "Precision-recall curves (one-vs-rest)" and len(ax.lines) == 3
-    rankings, aps = _score_metrics.class_rankings(cm), cm.APS(average=None)
+    rankings, aps = _score_metrics.class_rankings(cm.state), cm.APS(average=None)
     for k, label in enumerate(CLASSES):
         line = ax.lines[k]
         assert line.get_drawstyle() == "steps-post"

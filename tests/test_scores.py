@@ -171,7 +171,7 @@ def test_evaluations_of_scores_pickle_and_are_read_only():
     binary = ClassificationMetric.from_scores([0, 1, 1], [0.3, 0.6, 0.2])
     assert pickle.loads(pickle.dumps(binary)).threshold_curve().equals(binary.threshold_curve())
     with pytest.raises(ValueError, match="read-only"):
-        binary._scored.scores[0] = 1.0
+        binary.state.scored.scores[0] = 1.0
 
 
 # ---------------------------------------------------------------------------

@@ -66,8 +66,8 @@ def test_multilabel_inputs_are_copied():
 
 def test_cached_arrays_are_read_only():
     cm = ClassificationMetric(*make(), sample_weight=[1, 2, 3, 4, 5, 6])
-    arrays = [v for v in vars(cm).values() if isinstance(v, np.ndarray)]
-    arrays += [v for v in cm._tallies if isinstance(v, np.ndarray)]
+    state = cm.state
+    arrays = [v for v in (*state, *state.samples, *state.tallies) if isinstance(v, np.ndarray)]
     assert len(arrays) >= 8
     for array in arrays:
         assert not array.flags.writeable
@@ -80,7 +80,9 @@ def test_attributes_cannot_be_replaced():
     with pytest.raises(AttributeError, match="immutable"):
         cm.n_samples = 3
     with pytest.raises(AttributeError, match="immutable"):
-        cm._tallies = None
+        cm._state = None
+    with pytest.raises(AttributeError):
+        cm.state.tallies = None
 
 
 def test_returned_matrices_are_copies():
@@ -94,7 +96,7 @@ def test_pickle_round_trip_keeps_answers_and_read_only_state():
     cm = ClassificationMetric(pd.Series(["a", "b", "a"]), pd.Series(["a", "a", "a"]))
     clone = pickle.loads(pickle.dumps(cm))
     assert answers(clone) == answers(cm)
-    assert not clone.labels.flags.writeable and not clone._tallies.tp.flags.writeable
+    assert not clone.labels.flags.writeable and not clone.state.tallies.tp.flags.writeable
     with pytest.raises(AttributeError):
         clone.n_samples = 1
 

@@ -113,7 +113,7 @@ def test_intervals_of_an_evaluation_without_its_matrix(n_classes, weighted):
     rng = np.random.default_rng(n_classes)
     y_true, y_pred, _ = _problem(rng, 1000, np.arange(n_classes), False)
     cm = ClassificationMetric(y_true, y_pred)
-    assert cm._tallies.matrix is None
+    assert cm.state.tallies.matrix is None
     query = rng.random(1000) if weighted else None
     given = (ClassificationMetric(y_true, y_pred, sample_weight=query) if weighted
              else ClassificationMetric.from_confusion_matrix(cm.CM(), cm.labels))
@@ -142,7 +142,7 @@ def test_a_kept_matrix_of_an_older_evaluation_and_query_weights():
     pickled["state"]["_tallies"] = dict(dense._asdict(), cells=None)
     older = ClassificationMetric.__new__(ClassificationMetric)
     older.__setstate__(pickled)
-    assert older._tallies.matrix is not None
+    assert older.state.tallies.matrix is not None
     weight = rng.random(1000)
     expected = _loop_matrix(y_true, y_pred, cm.labels.tolist(), weight)
     np.testing.assert_allclose(older.CM(sample_weight=weight), expected, rtol=1e-12)

@@ -57,6 +57,7 @@ TYPES = {
     "ClassificationMetric": "ClassificationMetric",
     "ConfidenceInterval": "ConfidenceInterval",
     "GroupedEvaluation": "GroupedEvaluation",
+    "State": "State",
     "(prob_true, prob_pred)": "tuple[NDArray[Any], NDArray[Any]]",  # calibration_curve
 }
 # The names the annotations use: (module, name), or (module, None) for the module
@@ -76,6 +77,7 @@ IMPORTS = (
     {
         "GroupedEvaluation": (".stats.groups", "GroupedEvaluation"),
         "ConfidenceInterval": (".stats.intervals", "ConfidenceInterval"),
+        "State": (".core.state", "State"),
         "ClassificationMetric": (".classification", "ClassificationMetric"),
     },
 )

@@ -1,17 +1,16 @@
 """Evaluations of Dask collections: tally each block where it lives, then add up.
 
-The map step builds a tallies-only evaluation per block (label discovery
-included); the reduce step adds them in a tree with ``a + b``. Only these small
-evaluations travel between workers, never the labels.
+The map step builds a tallies-only state per block (label discovery included);
+the reduce step adds them in a tree, as ``a + b`` does. Only these small states
+travel between workers, never the labels.
 """
-
-import operator
 
 from .. import validation as _validation
 
 
-def evaluate(tally_block, y_true, y_pred, sample_weight):
-    """The sum of ``tally_block(number, true, pred, weight)`` over aligned blocks."""
+def evaluate(tally_block, add, y_true, y_pred, sample_weight):
+    """The sum by ``add`` of ``tally_block(number, true, pred, weight)`` over aligned
+    blocks."""
     try:
         import dask
     except ImportError:
@@ -19,7 +18,7 @@ def evaluate(tally_block, y_true, y_pred, sample_weight):
     parts = [dask.delayed(tally_block)(number, *block)
              for number, block in enumerate(_blocks(y_true, y_pred, sample_weight))]
     while len(parts) > 1:  # a balanced tree: depth log2(blocks)
-        paired = [dask.delayed(operator.add)(a, b) for a, b in zip(parts[0::2], parts[1::2])]
+        paired = [dask.delayed(add)(a, b) for a, b in zip(parts[0::2], parts[1::2])]
         parts = paired + parts[2 * len(paired):]  # an odd one out waits for the next level
     return parts[0].compute()
 

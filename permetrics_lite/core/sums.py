@@ -11,13 +11,13 @@ import numpy as np
 import pandas as pd
 
 from .. import validation as _validation
-from . import options as _options, tally as _tally
+from . import build as _build, options as _options, state as _state, tally as _tally
 from ..metrics.docstrings import share
 from .options import NOT_GIVEN
 
 
 @share
-def from_batches(cls, batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
+def from_batches(batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
                  zero_division=NOT_GIVEN):
     """Build an evaluation from chunks of samples, in memory bounded by one chunk.
 
@@ -56,15 +56,15 @@ def from_batches(cls, batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_
     """
     total = None
     for number, batch in enumerate(batches):
-        part = tallied_part(cls, "batch", number, *_validation.check_batch(batch, number),
-                                 labels=labels)
-        total = part if total is None else total + part
+        part = tallied_part("batch", number, *_validation.check_batch(batch, number),
+                            labels=labels)
+        total = part if total is None else add(total, part)
     if total is None:
         raise _validation.no_batches()
     return with_options(total, "batches", average, pos_label, zero_division)
 
 @share
-def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
+def from_dask(y_true, y_pred, sample_weight=None, *, labels=None,
               average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
     """Build an evaluation from Dask collections, as a map-reduce on the Dask graph.
 
@@ -113,60 +113,61 @@ def from_dask(cls, y_true, y_pred, sample_weight=None, *, labels=None,
     """
     from . import dask_blocks as _dask_blocks
 
-    tally_block = functools.partial(tallied_part, cls, "block", labels=labels)
-    total = _dask_blocks.evaluate(tally_block, y_true, y_pred, sample_weight)
+    tally_block = functools.partial(tallied_part, "block", labels=labels)
+    total = _dask_blocks.evaluate(tally_block, add, y_true, y_pred, sample_weight)
     return with_options(total, "blocks", average, pos_label, zero_division)
 
-def tallied_part(cls, part, number, y_true, y_pred, sample_weight, *, labels):
-    """One batch (or block) of many as an evaluation of tallies only; errors name it."""
+def tallied_part(part, number, y_true, y_pred, sample_weight, *, labels):
+    """One batch (or block) of many as a state of tallies only; errors name it."""
     try:
-        return tallied(cls, y_true, y_pred, sample_weight, labels=labels)
+        return tallied(y_true, y_pred, sample_weight, labels=labels)
     except (TypeError, ValueError) as error:
         raise _validation.in_part(error, part, number) from error
 
 
-def tallied(cls, y_true, y_pred, sample_weight, *, labels):
-    """Samples as an evaluation of tallies only, to be added to others (``a + b``)."""
+def tallied(y_true, y_pred, sample_weight, *, labels):
+    """Samples as a state of tallies only, to be added to others (``a + b``)."""
     # a part may weigh zero in all; the sum of the parts may not
-    evaluation = cls._evaluated(y_true, y_pred, labels, sample_weight, positive_sum=False)
-    return cls._from_tallies(evaluation.labels, evaluation._tallies_with_matrix(),
-                             evaluation.n_samples, evaluation.is_multilabel)
-
-def widened(self, labels):
-    """This evaluation over ``labels``, which hold its own classes (as ``by_group``
-    gives every group the classes of all the samples)."""
-    at = pd.Index(labels).get_indexer(self.labels)
-    tallies = _tally.merge(self._tallies_with_matrix(), at, _tally.NO_TALLIES,
-                               np.empty(0, dtype=np.intp), len(labels))
-    return type(self)._from_tallies(np.asarray(labels), tallies, self.n_samples,
-                                    self.is_multilabel, self._derived_options())
+    state = _build.from_samples(y_true, y_pred, labels, sample_weight, positive_sum=False)
+    return _state.of(state.labels, state.tallies_with_matrix(), state.n_samples,
+                     state.is_multilabel)
 
 
-def with_options(self, parts, *options):
+def widened(state, labels):
+    """This state over ``labels``, which hold its own classes (as ``by_group`` gives
+    every group the classes of all the samples)."""
+    at = pd.Index(labels).get_indexer(state.labels)
+    tallies = _tally.merge(state.tallies_with_matrix(), at, _tally.NO_TALLIES,
+                           np.empty(0, dtype=np.intp), len(labels))
+    return state.derived(tallies, labels=np.asarray(labels))
+
+
+def with_options(state, parts, *options):
     """This sum of ``parts`` ("batches" or "blocks"), with the constructor options."""
-    _validation.check_total(self._tallies.total, parts)
-    return self._from_tallies(self.labels, self._tallies, self.n_samples,
-                              self.is_multilabel, options)
+    _validation.check_total(state.tallies.total, parts)
+    return _state.of(state.labels, state.tallies, state.n_samples, state.is_multilabel,
+                     options)
 
-def add(self, other):
-    """``self + other``: classes unioned, tallies added, options merged."""
-    _validation.check_mergeable((self.labels, self.is_multilabel),
+
+def add(state, other):
+    """``a + b`` of two states: classes unioned, tallies added, options merged."""
+    _validation.check_mergeable((state.labels, state.is_multilabel),
                                 (other.labels, other.is_multilabel))
     # the positive class that binary scores imply counts as their pos_label: a sum
-    # (which keeps no scores) keeps it, and sums of sums agree with it. An evaluation
-    # of which 1 is no class has no default positive class to disagree with: it takes
+    # (which keeps no scores) keeps it, and sums of sums agree with it. A state of
+    # which 1 is no class has no default positive class to disagree with: it takes
     # the other's.
-    defaults = [dict(e._query_defaults()) for e in (self, other)]
+    defaults = [dict(s.query_defaults()) for s in (state, other)]
     stated = [d["pos_label"] for d in defaults if "pos_label" in d]
-    for d, e in zip(defaults, (self, other)):
-        found = _validation.label_position(1, e.labels)
+    for d, s in zip(defaults, (state, other)):
+        found = _validation.label_position(1, s.labels)
         if stated and "pos_label" not in d and (found is None or found < 0):
             d["pos_label"] = stated[0]
     options = _validation.merged_options(*defaults)
-    labels, self_at, other_at = _tally.union(self.labels, other.labels)
-    tallies = _tally.merge(self._tallies_with_matrix(), self_at,
-                               other._tallies_with_matrix(), other_at, len(labels))
-    n_samples = (None if self.n_samples is None or other.n_samples is None
-                 else self.n_samples + other.n_samples)
-    return type(self)._from_tallies(labels, tallies, n_samples, self.is_multilabel,
-                                    _options.as_tuple(options))
+    labels, state_at, other_at = _tally.union(state.labels, other.labels)
+    tallies = _tally.merge(state.tallies_with_matrix(), state_at,
+                           other.tallies_with_matrix(), other_at, len(labels))
+    n_samples = (None if state.n_samples is None or other.n_samples is None
+                 else state.n_samples + other.n_samples)
+    return _state.of(labels, tallies, n_samples, state.is_multilabel,
+                     _options.as_tuple(options))

@@ -15,7 +15,6 @@ import contextlib
 import functools
 import itertools
 import json
-import operator
 import re
 import sys
 import warnings
@@ -104,8 +103,8 @@ def _summed(args, source, chunks, labels, options):
                  else {None: None})
         for key, rows in parts.items():
             part = _part(args, source, first, frame, rows, labels)
-            totals[key] = totals[key] + part if key in totals else part
-    total = _checked(args, source, lambda: functools.reduce(operator.add, totals.values()))
+            totals[key] = _sums.add(totals[key], part) if key in totals else part
+    total = _checked(args, source, lambda: functools.reduce(_sums.add, totals.values()))
     evaluation = _with_options(args, source, total, options)
     if not args.group:
         return evaluation
@@ -124,8 +123,8 @@ def _part(args, source, first, frame, rows, labels):
         frame = frame.iloc[rows]
     weight = frame[args.weight].to_numpy() if args.weight else None
     try:
-        return _sums.tallied(ClassificationMetric, _labels_of(frame[args.true]),
-                                _labels_of(frame[args.pred]), weight, labels=labels)
+        return _sums.tallied(_labels_of(frame[args.true]), _labels_of(frame[args.pred]),
+                             weight, labels=labels)
     except (ValueError, TypeError) as error:
         message = _flags.in_flags(error, args)
         at = re.search(r"at position (\d+)", message)
@@ -159,8 +158,9 @@ def _checked(args, source, evaluate, records=None):
 
 
 def _with_options(args, source, total, options, rows="rows"):
-    return _checked(args, source, lambda: _sums.with_options(total, rows, *(
-        options.get(name, NOT_GIVEN) for name in ("average", "pos_label", "zero_division"))))
+    return ClassificationMetric.from_state(_checked(args, source, lambda: _sums.with_options(
+        total, rows, *(options.get(name, NOT_GIVEN)
+                       for name in ("average", "pos_label", "zero_division")))))
 
 
 def _scored(args, source, chunks, labels, options):

@@ -41,7 +41,7 @@ def get_support(cls, name=None):
     return dict(cls.SUPPORT[_registry.lookup(name).alias])
 
 
-def get_metrics_by_list_names(self, names, list_paras=None):
+def get_metrics_by_list_names(state, names, list_paras=None):
     """Several metrics at once, by name, each with its own parameters.
 
     Parameters
@@ -78,10 +78,10 @@ def get_metrics_by_list_names(self, names, list_paras=None):
             f"list_paras has {len(list_paras)} entries but names has {len(names)}; "
             "give one dict (or None) per name."
         )
-    return {name: by_name(self, name, params) for name, params in zip(names, list_paras)}
+    return {name: by_name(state, name, params) for name, params in zip(names, list_paras)}
 
 
-def get_metrics_by_dict(self, metrics):
+def get_metrics_by_dict(state, metrics):
     """Several metrics at once from ``{name: parameters}``.
 
     Parameters
@@ -108,11 +108,11 @@ def get_metrics_by_dict(self, metrics):
     >>> cm.get_metrics_by_dict({"AS": None, "RS": {"average": None}})
     {'AS': 0.6666666666666666, 'RS': {'a': 1.0, 'b': 0.5}}
     """
-    return {name: by_name(self, name, params) for name, params in metrics.items()}
+    return {name: by_name(state, name, params) for name, params in metrics.items()}
 
 
-def by_name(evaluation, name, params):
+def by_name(state, name, params):
     metric = _registry.lookup(name)
-    method = getattr(evaluation, metric.name)
-    accepted = list(inspect.signature(method).parameters)
-    return method(**_validation.check_metric_parameters(metric.alias, params, accepted))
+    query = _registry.method(metric)
+    _, *accepted = inspect.signature(query).parameters  # the options, after the state
+    return query(state, **_validation.check_metric_parameters(metric.alias, params, accepted))

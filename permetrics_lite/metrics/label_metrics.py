@@ -1,11 +1,12 @@
-"""The metrics of an evaluation, each a function of it and its options.
+"""The metrics of labels, each a function of an evaluation's state and its options.
 
-:class:`~permetrics_lite.ClassificationMetric` takes these as its methods (the
+:class:`~permetrics_lite.ClassificationMetric` binds these as its methods (the
 registry says which metric each one is): each resolves its options, reads the
-evaluation's cached tallies (or, for query-time weights, one pass over its
-cached codes) and hands them to a formula of ``metrics.formulas``. A one-vs-rest
-count metric without options of its own gets a method generated from its
-registry row (:func:`one_vs_rest`).
+state's tallies (or, for query-time weights, one pass over its kept codes) and
+hands them to a formula of ``metrics.formulas``. A query that needs its own
+registry row (its formula, averages, title) takes it as its second parameter,
+``metric``, which the registry binds. A one-vs-rest count metric without options
+of its own gets a query generated from its row (:func:`one_vs_rest`).
 """
 
 import functools
@@ -20,12 +21,12 @@ from .docstrings import share
 from ..core.options import CM_NORMALIZE, KAPPA_WEIGHTS, Default
 
 
-def positive_class(self, pos_label, any_problem):
+def positive_class(state, pos_label, any_problem):
     """Index of the positive class; only binary problems unless ``any_problem``."""
-    if not any_problem and (self.is_multilabel or self.n_classes > 2):
-        target = "multilabel" if self.is_multilabel else "multiclass"
-        raise _binary_unsupported(target, self.n_classes)
-    return _validation.check_pos_label(pos_label, self.labels, self.n_classes == 1)
+    if not any_problem and (state.is_multilabel or state.n_classes > 2):
+        target = "multilabel" if state.is_multilabel else "multiclass"
+        raise _binary_unsupported(target, state.n_classes)
+    return _validation.check_pos_label(pos_label, state.labels, state.n_classes == 1)
 
 
 def _binary_unsupported(target, n_classes):
@@ -37,39 +38,32 @@ def _binary_unsupported(target, n_classes):
     )
 
 
-def row(name):
-    """The registry row of a metric (imported here: the registry imports this module)."""
-    from . import registry as _registry
-
-    return _registry.lookup(name)
-
-
-def class_metric(self, metric, average, pos_label, sample_weight, zero_division,
+def class_metric(state, metric, average, pos_label, sample_weight, zero_division,
                  any_problem=False):
     """A registry row's count formula for every class, reduced as ``average`` (one of
     the row's averages) says; the row's title names it in the zero-division warning."""
-    zero_division = self._zero_division(zero_division)
-    average, counts = class_counts(self, metric, average, pos_label, sample_weight, any_problem)
+    zero_division = state.zero_division(zero_division)
+    average, counts = class_counts(state, metric, average, pos_label, sample_weight, any_problem)
     formula, what = metric.formula, metric.title
     if average == "binary":
         return float(_formulas.per_class(formula, counts, zero_division, what))
     result = _formulas.average(formula, counts, average, zero_division, what)
-    return self._per_label(result) if average is None else result
+    return state.per_label(result) if average is None else result
 
 
-def class_counts(self, metric, average, pos_label, sample_weight, any_problem=False):
+def class_counts(state, metric, average, pos_label, sample_weight, any_problem=False):
     """``average`` resolved, and the counts a class metric reduces with it: the
     positive class's for ``"binary"``, else the tallies of every class."""
     one_class = ("binary", None) if any_problem else ("binary",)
-    average, pos_label = self._averaging(average, pos_label, metric.averages, one_class)
-    t = self._query(sample_weight)
+    average, pos_label = state.averaging(average, pos_label, metric.averages, one_class)
+    t = state.query(sample_weight)
     if average == "binary":
-        return average, _formulas.Counts.of_class(t, positive_class(self, pos_label, any_problem))
+        return average, _formulas.Counts.of_class(t, positive_class(state, pos_label, any_problem))
     return average, t
 
 
 @share
-def accuracy_score(self, *, normalize=True, sample_weight=None):
+def accuracy_score(state, *, normalize=True, sample_weight=None):
     """Accuracy: the fraction (or number) of samples predicted correctly.
 
     For multilabel input this is subset accuracy: a sample counts only when
@@ -110,12 +104,12 @@ def accuracy_score(self, *, normalize=True, sample_weight=None):
     normalize = _validation.check_bool(
         "normalize", normalize, " For a normalized confusion matrix use CM(normalize='true')."
     )
-    tallies = self._query(sample_weight)
+    tallies = state.query(sample_weight)
     return _formulas.accuracy(tallies) if normalize else tallies.counted(tallies.correct)
 
 
 @share
-def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
+def balanced_accuracy_score(state, *, adjusted=False, sample_weight=None,
                             zero_division=Default("warn")):
     """Balanced accuracy: the mean recall over the classes present in y_true.
 
@@ -161,31 +155,31 @@ def balanced_accuracy_score(self, *, adjusted=False, sample_weight=None,
     0.25
     """
     adjusted = _validation.check_bool("adjusted", adjusted)
-    zero_division = self._zero_division(zero_division)
-    if self.is_multilabel:
+    zero_division = state.zero_division(zero_division)
+    if state.is_multilabel:
         raise _validation.multilabel_unsupported(
             "balanced_accuracy_score (BAS)", "PCA (per-label accuracy)"
         )
-    tallies = self._query(sample_weight)
-    warn_predicted_only(self, tallies)
+    tallies = state.query(sample_weight)
+    warn_predicted_only(state, tallies)
     return _formulas.balanced_accuracy(tallies, adjusted, zero_division)
 
 PREDICTED_ONLY = "y_pred contains classes not in y_true"
 
 
-def warn_predicted_only(self, tallies):
+def warn_predicted_only(state, tallies):
     """Balanced accuracy's warning about classes it leaves out."""
     extra = (tallies.support == 0) & (tallies.predicted > 0)
     if extra.any():
         _user_warnings.warn(
-            f"{PREDICTED_ONLY}: {self.labels[extra].tolist()}; "
+            f"{PREDICTED_ONLY}: {state.labels[extra].tolist()}; "
             "balanced accuracy leaves them out of the mean.",
             UserWarning,
         )
 
 
 @share
-def per_class_accuracy(self, *, pos_label=Default(1), average=Default(None),
+def per_class_accuracy(state, metric, *, pos_label=Default(1), average=Default(None),
                        sample_weight=None):
     """One-vs-rest accuracy of each class: (TP + TN) / N.
 
@@ -241,12 +235,12 @@ def per_class_accuracy(self, *, pos_label=Default(1), average=Default(None),
     >>> round(cm.PCA(average="macro"), 4)
     0.8333
     """
-    return class_metric(self, row("per_class_accuracy"), average, pos_label, sample_weight,
+    return class_metric(state, metric, average, pos_label, sample_weight,
                         zero_division="warn", any_problem=True)
 
 
 @share
-def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None,
+def confusion_matrix(state, *, normalize=None, as_frame=False, sample_weight=None,
                      zero_division=Default("warn")):
     """The confusion matrix: rows are true classes, columns predicted ones.
 
@@ -297,31 +291,31 @@ def confusion_matrix(self, *, normalize=None, as_frame=False, sample_weight=None
     """
     normalize = _validation.check_option("normalize", normalize, CM_NORMALIZE)
     as_frame = _validation.check_bool("as_frame", as_frame)
-    zero_division = self._zero_division(zero_division)
-    if self.is_multilabel:
+    zero_division = state.zero_division(zero_division)
+    if state.is_multilabel:
         if as_frame:
             raise ValueError(
                 "as_frame=True needs a single K x K matrix; multilabel input gives one "
                 "2 x 2 matrix per label; use report() for a per-label table."
             )
-        tallies = self._query(sample_weight)
+        tallies = state.query(sample_weight)
         matrix, unit = _tally.multilabel_matrices(tallies), tallies.unit
     else:
-        matrix, unit = self._matrix(sample_weight)
+        matrix, unit = state.matrix(sample_weight)
     if normalize is None:
         matrix = _tally.counted(matrix, unit)
     matrix = np.array(_formulas.normalize_matrix(matrix, normalize, zero_division))
     if as_frame:  # copies: pandas < 3 would share the cached labels' memory
         return pd.DataFrame(
             matrix,
-            index=pd.Index(self.labels, name="true", copy=True),
-            columns=pd.Index(self.labels, name="predicted", copy=True),
+            index=pd.Index(state.labels, name="true", copy=True),
+            columns=pd.Index(state.labels, name="predicted", copy=True),
         )
     return matrix
 
 
 @share
-def fbeta_score(self, beta=1.0, *, average=Default("binary"), pos_label=Default(1),
+def fbeta_score(state, metric, beta=1.0, *, average=Default("binary"), pos_label=Default(1),
                 sample_weight=None, zero_division=Default("warn")):
     """F-beta: the weighted harmonic mean of precision and recall.
 
@@ -362,14 +356,13 @@ def fbeta_score(self, beta=1.0, *, average=Default("binary"), pos_label=Default(
     >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).FBS(0.5), 4)
     0.9091
     """
-    metric = row("fbeta_score")
     weighted = functools.partial(metric.formula, beta=_validation.check_beta(beta))
-    return class_metric(self, metric._replace(formula=weighted), average, pos_label,
+    return class_metric(state, metric._replace(formula=weighted), average, pos_label,
                         sample_weight, zero_division)
 
 
 @share
-def matthews_correlation_coefficient(self, *, average=Default("multiclass"),
+def matthews_correlation_coefficient(state, metric, *, average=Default("multiclass"),
                                      pos_label=Default(1), sample_weight=None,
                                      zero_division=Default("warn")):
     """Matthews correlation coefficient between true and predicted classes.
@@ -418,16 +411,15 @@ def matthews_correlation_coefficient(self, *, average=Default("multiclass"),
     >>> round(cm.MCC(average="binary"), 4)
     -0.3333
     """
-    metric = row("matthews_correlation_coefficient")
-    if self._averaging(average, pos_label, metric.averages)[0] == "multiclass":
-        zero_division = self._zero_division(zero_division)
-        refuse_multilabel(self, "matthews_correlation_coefficient (MCC)", "MCC")
-        return _formulas.matthews_corrcoef(self._query(sample_weight), zero_division)
-    return class_metric(self, metric, average, pos_label, sample_weight, zero_division)
+    if state.averaging(average, pos_label, metric.averages)[0] == "multiclass":
+        zero_division = state.zero_division(zero_division)
+        refuse_multilabel(state, "matthews_correlation_coefficient (MCC)", "MCC")
+        return _formulas.matthews_corrcoef(state.query(sample_weight), zero_division)
+    return class_metric(state, metric, average, pos_label, sample_weight, zero_division)
 
 
 @share
-def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
+def cohen_kappa_score(state, metric, *, weights=None, average=Default("multiclass"),
                       pos_label=Default(1), sample_weight=None,
                       zero_division=Default("warn")):
     """Cohen's kappa: agreement between true and predicted classes beyond chance.
@@ -482,25 +474,24 @@ def cohen_kappa_score(self, *, weights=None, average=Default("multiclass"),
     0.5
     """
     weights = _validation.check_option("weights", weights, KAPPA_WEIGHTS)
-    metric = row("cohen_kappa_score")
-    if self._averaging(average, pos_label, metric.averages)[0] == "multiclass":
-        zero_division = self._zero_division(zero_division)
-        refuse_multilabel(self, "cohen_kappa_score (CKS)", "CKS")
-        matrix = None if weights is None else self._matrix(sample_weight)[0]
-        return _formulas.cohen_kappa(self._query(sample_weight), weights, matrix,
+    if state.averaging(average, pos_label, metric.averages)[0] == "multiclass":
+        zero_division = state.zero_division(zero_division)
+        refuse_multilabel(state, "cohen_kappa_score (CKS)", "CKS")
+        matrix = None if weights is None else state.matrix(sample_weight)[0]
+        return _formulas.cohen_kappa(state.query(sample_weight), weights, matrix,
                                      zero_division)
-    return class_metric(self, metric, average, pos_label, sample_weight, zero_division)
+    return class_metric(state, metric, average, pos_label, sample_weight, zero_division)
 
 
-def refuse_multilabel(self, metric, alias):
-    if self.is_multilabel:
+def refuse_multilabel(state, metric, alias):
+    if state.is_multilabel:
         raise _validation.multilabel_unsupported(
             metric, f"{alias}(average='macro') (one-vs-rest per label)"
         )
 
 
 @share
-def hamming_loss(self, *, sample_weight=None):
+def hamming_loss(state, *, sample_weight=None):
     """Hamming loss: the fraction of labels predicted wrongly.
 
     Parameters
@@ -530,11 +521,11 @@ def hamming_loss(self, *, sample_weight=None):
     >>> ClassificationMetric([[0, 1], [1, 1]], [[0, 0], [0, 0]]).HML()
     0.75
     """
-    return _formulas.hamming_loss(self._query(sample_weight), self.is_multilabel)
+    return _formulas.hamming_loss(state.query(sample_weight), state.is_multilabel)
 
 
 @share
-def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
+def top_k_accuracy_score(state, k=1, *, normalize=True, sample_weight=None):
     """Top-k accuracy: the fraction of samples whose true class is among the k best scores.
 
     Classes are ranked by score, equal scores by column (the earlier
@@ -587,13 +578,13 @@ def top_k_accuracy_score(self, k=1, *, normalize=True, sample_weight=None):
     """
     k = _validation.check_integer_from("k", k, 1)
     normalize = _validation.check_bool("normalize", normalize)
-    scored = self._scored_for("top_k_accuracy_score (TKA)")
+    scored = state.scored_for("top_k_accuracy_score (TKA)")
     if sample_weight is None:
-        tallies, rank_counts = self._tallies, scored.rank_counts
+        tallies, rank_counts = state.tallies, scored.rank_counts
     else:
-        weight = self._weight_for(sample_weight)
-        tallies = self._tally(weight)
-        rank_counts = _tally.count(scored.ranks, self.n_classes,
+        weight = state.weight_for(sample_weight)
+        tallies = state.tally(weight)
+        rank_counts = _tally.count(scored.ranks, state.n_classes,
                                        _tally.in_units(weight)[0])
     hits = _scores.top_k(rank_counts, tallies, k)
     return float(hits / tallies.total) if normalize else tallies.counted(hits)
@@ -603,9 +594,9 @@ def one_vs_rest(metric):
     """The method of a one-vs-rest count metric (a registry row without a query of
     its own): its formula for each class, averaged; documented from the row."""
 
-    def method(self, *, average=Default(metric.default_average), pos_label=Default(1),
+    def method(state, *, average=Default(metric.default_average), pos_label=Default(1),
                sample_weight=None, zero_division=Default("warn")):
-        return class_metric(self, metric, average, pos_label, sample_weight, zero_division)
+        return class_metric(state, metric, average, pos_label, sample_weight, zero_division)
 
     method.__name__ = metric.name
     method.__doc__ = _docstrings.one_vs_rest(metric)

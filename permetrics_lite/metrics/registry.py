@@ -12,6 +12,7 @@ row here, a page in ``docs/metrics`` and its oracle in the tests.
 """
 
 import functools
+import inspect
 import textwrap
 from types import MappingProxyType
 from typing import Callable, NamedTuple, Optional, Tuple
@@ -19,9 +20,9 @@ from typing import Callable, NamedTuple, Optional, Tuple
 from .. import validation as _validation
 from ..core import options as _options
 from . import (
-    formulas as _formulas, label_metrics as _label_metrics, score_metrics as _score_metrics,
+    formulas as _formulas, interval_forms as _interval_forms, label_metrics as _label_metrics,
+    score_metrics as _score_metrics,
 )
-from ..stats import intervals as _intervals
 
 INF = float("inf")
 
@@ -101,20 +102,20 @@ METRICS = (
     Metric("AS", "accuracy_score", "Accuracy", "accuracy (multilabel: subset accuracy)",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            column="accuracy", curve=0, summary=(("", {}),), query=_label_metrics.accuracy_score,
-           proportion=_intervals.accuracy_counts,
+           proportion=_interval_forms.accuracy_counts,
            example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="AS"),  # 4 of 5 right
     Metric("BAS", "balanced_accuracy_score", "Balanced accuracy", "balanced accuracy",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.binary_balanced_accuracy,
            multilabel=False, column="balanced_accuracy", curve=1,
            summary=(("", {}), ("_adjusted", {"adjusted": True})),
            query=_label_metrics.balanced_accuracy_score,
-           analytic=_intervals.balanced_accuracy_standard_error,
+           analytic=_interval_forms.balanced_accuracy_standard_error,
            example=("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333")),  # (2/2 + 2/3) / 2
     Metric("PCA", "per_class_accuracy", "Accuracy", "one-vs-rest accuracy per class",
            COUNT, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            averages=_options.AVERAGES,
            column="accuracy", report=0, summary=(("_macro", {"average": "macro"}),),
-           query=_label_metrics.per_class_accuracy, proportion=_intervals.class_proportion,
+           query=_label_metrics.per_class_accuracy, proportion=_interval_forms.class_proportion,
            example=("{f}(Y_TRUE, Y_PRED)", "{0: 0.8, 1: 0.8}"), swapped="PCA"),
     Metric("CM", "confusion_matrix", "Confusion matrix", "confusion matrix",
            MATRIX, None, (0.0, INF), None, query=_label_metrics.confusion_matrix,
@@ -122,7 +123,7 @@ METRICS = (
     Metric("PS", "precision_score", "Precision", "precision (positive predictive value)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.precision, **_BY_CLASS,
            column="precision", report=2, curve=4, summary=_MEANS,
-           proportion=_intervals.class_proportion,
+           proportion=_interval_forms.class_proportion,
            doc=_doc(
                "Precision: the fraction of predictions of a class that are right.",
                "to classes never predicted (TP + FP = 0)",
@@ -145,7 +146,7 @@ METRICS = (
     Metric("RS", "recall_score", "Recall", "recall (sensitivity, true positive rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.recall, **_BY_CLASS,
            column="recall", report=1, curve=2, summary=_MEANS,
-           proportion=_intervals.class_proportion,
+           proportion=_interval_forms.class_proportion,
            doc=_doc(
                "Recall (sensitivity): the fraction of a class's samples that are found.",
                "to classes with no true samples (TP + FN = 0)",
@@ -166,7 +167,7 @@ METRICS = (
            example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="PS"),  # 2 / (2 + 1)
     Metric("SS", "specificity_score", "Specificity", "specificity (true negative rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.specificity, **_BY_CLASS,
-           column="specificity", report=3, curve=3, proportion=_intervals.class_proportion,
+           column="specificity", report=3, curve=3, proportion=_interval_forms.class_proportion,
            doc=_doc(
                "Specificity (true negative rate): the fraction of other classes' samples "
                "not predicted as the class.",
@@ -188,7 +189,7 @@ METRICS = (
     Metric("NPV", "negative_predictive_value", "Negative predictive value",
            "negative predictive value", COUNT, True, _UNIT, 1.0,
            formula=_formulas.negative_predictive_value, **_BY_CLASS,
-           column="npv", report=4, proportion=_intervals.class_proportion,
+           column="npv", report=4, proportion=_interval_forms.class_proportion,
            doc=_doc(
                'Negative predictive value: the fraction of "not this class" predictions '
                "that are right.",
@@ -359,7 +360,7 @@ METRICS = (
     Metric("CKS", "cohen_kappa_score", "Cohen's kappa", "Cohen's kappa", MATRIX, True,
            _CORRELATION, 1.0, formula=_formulas.one_vs_rest_kappa, **_WHOLE_OR_BY_CLASS,
            multilabel=False, summary=_WHOLE, query=_label_metrics.cohen_kappa_score,
-           analytic=_intervals.kappa_standard_error,
+           analytic=_interval_forms.kappa_standard_error,
            # (0.8 - 0.48) / (1 - 0.48)
            example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"), swapped="CKS"),
     Metric("HML", "hamming_loss", "Hamming loss", "Hamming loss", MATRIX, False, _UNIT, 0.0,
@@ -372,7 +373,7 @@ METRICS = (
 SCORE_METRICS = (
     Metric("TKA", "top_k_accuracy_score", "Top-k accuracy",
            "top-k accuracy: true class among the k best scores", SCORE, True, _UNIT, 1.0,
-           query=_label_metrics.top_k_accuracy_score, proportion=_intervals.top_k_counts,
+           query=_label_metrics.top_k_accuracy_score, proportion=_interval_forms.top_k_counts,
            example=("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666")),
     Metric("AUC", "roc_auc_score", "ROC AUC", "area under the ROC curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.AUC_AVERAGES, default_average="macro",
@@ -440,11 +441,35 @@ def _unknown_metric(name, aliases, names):
 
 
 def method(metric):
-    """The method of a row: its own query, or the generated one-vs-rest method (a
-    COUNT row with the average, pos_label, sample_weight and zero_division options)."""
+    """The query of a row: a function of the state and the metric's options (made once
+    for each registry row)."""
+    row, query = _QUERIES.get(metric.alias, (None, None))
+    return query if row is metric else _query_of(metric)
+
+
+def _query_of(metric):
+    """A row's own query (given its row when its second parameter is ``metric``), or
+    the generated one-vs-rest query (a COUNT row with the average, pos_label, sample_weight and
+    zero_division options)."""
     if metric.query is not None:
-        return metric.query
+        return _with_row(metric.query, metric)
     if metric.kind != COUNT or metric.doc is None:
         raise TypeError(f"registry row {metric.alias} needs a query or a COUNT formula and doc")
     return _label_metrics.one_vs_rest(metric)
 
+
+def _with_row(query, metric):
+    """``query`` with its row bound, if it takes one (its formula, averages, title)."""
+    state, *parameters = inspect.signature(query).parameters.values()
+    if not parameters or parameters[0].name != "metric":
+        return query
+
+    @functools.wraps(query)
+    def bound(state, *args, **kwargs):
+        return query(state, metric, *args, **kwargs)
+
+    bound.__signature__ = inspect.Signature([state, *parameters[1:]])
+    return bound
+
+
+_QUERIES = {metric.alias: (metric, _query_of(metric)) for metric in ALL_METRICS}

@@ -1,6 +1,6 @@
-"""The curves of scores: ROC, precision-recall, DET and calibration, methods of an
-evaluation built by ``from_scores``, from the rankings ``metrics.score_metrics``
-caches."""
+"""The curves of scores: ROC, precision-recall, DET and calibration, functions of the
+state of an evaluation built by ``from_scores``, from the rankings
+``metrics.score_metrics`` keeps."""
 
 from .. import validation as _validation
 from . import ranking as _ranking, score_metrics as _score_metrics
@@ -8,7 +8,7 @@ from .docstrings import share
 
 
 @share
-def calibration_curve(self, *, n_bins=5, strategy="uniform"):
+def calibration_curve(state, *, n_bins=5, strategy="uniform"):
     """The fraction of positives against the mean probability in each bin of probabilities.
 
     For evaluations built by ``from_scores`` with probabilities. Binary: as
@@ -44,21 +44,21 @@ def calibration_curve(self, *, n_bins=5, strategy="uniform"):
     ([0.0, 1.0], [0.2, 0.6499999999999999])
     """
     query = "calibration_curve"
-    n_bins, strategy = _score_metrics.check_calibration(self, query, n_bins, strategy)
-    if _score_metrics.is_binary(self, query):
-        return _ranking.calibration_bins(_score_metrics.positive_ranking(self), n_bins, strategy)[:2]
+    n_bins, strategy = _score_metrics.check_calibration(state, query, n_bins, strategy)
+    if _score_metrics.is_binary(state, query):
+        return _ranking.calibration_bins(_score_metrics.positive_ranking(state), n_bins, strategy)[:2]
     return {label: _ranking.calibration_bins(r, n_bins, strategy)[:2]
-            for r, label in zip(_score_metrics.class_rankings(self), self.labels.tolist())}
+            for r, label in zip(_score_metrics.class_rankings(state), state.labels.tolist())}
 
 
-def _binary_curve(self, query):
-    if not _score_metrics.is_binary(self, query):
-        raise _validation.binary_curve_only(query, self.n_classes)
-    return _score_metrics.positive_ranking(self)
+def _binary_curve(state, query):
+    if not _score_metrics.is_binary(state, query):
+        raise _validation.binary_curve_only(query, state.n_classes)
+    return _score_metrics.positive_ranking(state)
 
 
 @share
-def roc_curve(self, *, drop_intermediate=True):
+def roc_curve(state, *, drop_intermediate=True):
     """The ROC curve of a binary problem: false and true positive rates at each threshold.
 
     Parameters
@@ -93,11 +93,11 @@ def roc_curve(self, *, drop_intermediate=True):
     ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0], [inf, 0.8, 0.4, 0.35, 0.1])
     """
     drop_intermediate = _validation.check_bool("drop_intermediate", drop_intermediate)
-    return _ranking.roc_curve(_binary_curve(self, "roc_curve"), drop_intermediate)
+    return _ranking.roc_curve(_binary_curve(state, "roc_curve"), drop_intermediate)
 
 
 @share
-def precision_recall_curve(self, *, drop_intermediate=False):
+def precision_recall_curve(state, *, drop_intermediate=False):
     """Precision and recall of a binary problem at each threshold.
 
     Parameters
@@ -130,12 +130,12 @@ def precision_recall_curve(self, *, drop_intermediate=False):
     ([0.5, 0.6667, 0.5, 1.0, 1.0], [1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     drop_intermediate = _validation.check_bool("drop_intermediate", drop_intermediate)
-    return _ranking.precision_recall_curve(_binary_curve(self, "precision_recall_curve"),
+    return _ranking.precision_recall_curve(_binary_curve(state, "precision_recall_curve"),
                                            drop_intermediate)
 
 
 @share
-def det_curve(self, *, drop_intermediate=False):
+def det_curve(state, *, drop_intermediate=False):
     """The detection error tradeoff of a binary problem: false positive and false
     negative rates at each threshold.
 
@@ -170,7 +170,7 @@ def det_curve(self, *, drop_intermediate=False):
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
     drop_intermediate = _validation.check_bool("drop_intermediate", drop_intermediate)
-    ranking = _binary_curve(self, "det_curve")
+    ranking = _binary_curve(state, "det_curve")
     if not _ranking.has_both(ranking):
         raise _validation.one_class_curve("det_curve")
     return _ranking.det_curve(ranking, drop_intermediate)

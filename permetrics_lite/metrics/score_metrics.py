@@ -1,8 +1,8 @@
-"""The metrics of scores: methods of an evaluation built by ``from_scores`` (its
-curves are in ``metrics.score_curves``).
+"""The metrics of scores: functions of the state of an evaluation built by
+``from_scores`` (its curves are in ``metrics.score_curves``).
 
-Each is answered from rankings (``metrics.ranking``) that the evaluation sorts on
-first use and caches: one per class of a score matrix, one for 1-D scores.
+Each is answered from rankings (``metrics.ranking``) sorted on first use and kept
+in the state's cache: one per class of a score matrix, one for 1-D scores.
 Binary problems are 1-D scores and two-column matrices (ranked by the second
 column, the second class's); a matrix of three or more columns is multiclass.
 """
@@ -22,79 +22,48 @@ MULTI_CLASS = ("ovr", "ovo")
 STRATEGIES = ("uniform", "quantile")
 
 
-def cached(self, key, compute):
-    """A value computed on first use and kept: the evaluation's only mutable part."""
-    cache = self._cache
-    if key not in cache:
-        cache[key] = read_only(compute())
-    return cache[key]
+def _weight(state):
+    return _tally.in_units(state.samples.weight)
 
 
-def read_only(value):
-    """Make an array (or every array of a tuple, at any depth) read-only."""
-    items = [value]
-    while items:  # a loop, not recursion: it runs on every construction
-        item = items.pop()
-        if isinstance(item, np.ndarray):
-            item.setflags(write=False)
-        elif isinstance(item, tuple):
-            items.extend(item)
-    return value
-
-
-def _weight(self):
-    return _tally.in_units(self._weight)
-
-
-def has_scores(self):
-    """Whether the evaluation keeps its scores (an evaluation of a score matrix pickled
-    by release 0.1.0 kept its predictions only)."""
-    scored = self._scored
-    return scored is not None and (scored.scores is not None or scored.matrix is not None)
-
-
-def is_scored_binary(self):
-    """Whether the evaluation ranks binary scores: 1-D, or a two-column matrix."""
-    return has_scores(self) and (self._scored.scores is not None or self.n_classes == 2)
-
-
-def is_binary(self, query):
-    """:func:`is_scored_binary`, for a query that needs scores: refused without them."""
-    if not has_scores(self):
+def is_binary(state, query):
+    """Whether the state ranks binary scores (1-D, or a two-column matrix), for a query
+    that needs scores: refused without them."""
+    if not state.has_scores():
         raise _validation.scores_needed(query, False)
-    return is_scored_binary(self)
+    return state.is_scored_binary()
 
 
-def class_rankings(self):
+def class_rankings(state):
     """One ranking per class of a score matrix: its column against the rest."""
     def compute():
-        matrix, weight = self._scored.matrix, _weight(self)[0]
-        return tuple(_ranking.rank(matrix[:, k], self._true == k, weight)
-                     for k in range(self.n_classes))
-    return cached(self, "classes", compute)
+        matrix, weight = state.scored.matrix, _weight(state)[0]
+        return tuple(_ranking.rank(matrix[:, k], state.samples.true == k, weight)
+                     for k in range(state.n_classes))
+    return state.cached("classes", compute)
 
 
-def positive_ranking(self):
+def positive_ranking(state):
     """The ranking of a binary problem: 1-D scores, or the positive class's column
     of a matrix (the second, unless ``pos_label`` named the first)."""
-    scored = self._scored
+    scored = state.scored
     if scored.scores is None:
-        return class_rankings(self)[scored.positive]
-    return cached(self, "positive", lambda: _ranking.rank(
-        scored.scores, self._true == scored.positive, _weight(self)[0]))
+        return class_rankings(state)[scored.positive]
+    return state.cached("positive", lambda: _ranking.rank(
+        scored.scores, state.samples.true == scored.positive, _weight(state)[0]))
 
 
-def check_probabilities(self, query, warn=False):
+def check_probabilities(state, query, warn=False):
     """Refuse scores that are not probabilities: values outside [0, 1], or rows of a
     matrix whose sums are not 1 within :func:`~permetrics_lite.core.scores.row_tolerances`.
     ``warn``: as scikit-learn's log loss and Brier score, warn of rows summing to 1
     within that tolerance but not within the narrower one (probabilities rounded
     to a few decimals: the loss is of slightly other numbers)."""
-    if not has_scores(self):
+    if not state.has_scores():
         raise _validation.scores_needed(query, False)
 
     def compute():
-        scored = self._scored
+        scored = state.scored
         values = scored.scores if scored.scores is not None else scored.matrix
         low, high = float(values.min()), float(values.max())
         if low < 0 or high > 1:
@@ -111,7 +80,7 @@ def check_probabilities(self, query, warn=False):
                     f"{float(values[row].sum())!r}"), None
         loose = gap > quiet
         return None, (int(loose.sum()), int(np.argmax(loose)), quiet) if loose.any() else None
-    problem, rounded = cached(self, "not_probabilities", compute)
+    problem, rounded = state.cached("not_probabilities", compute)
     if problem is not None:
         raise _validation.not_probabilities(query, problem)
     if warn and rounded is not None:
@@ -133,11 +102,11 @@ def binary_auc(ranking, max_fpr, what):
     return _ranking.roc_auc(ranking, max_fpr)
 
 
-def _class_average(self, values, average, per_class_support):
+def _class_average(state, values, average, per_class_support):
     """scikit-learn's average of per-class values: macro, support-weighted (a class
     without support counting 0), or ``None`` for ``{label: value}``."""
     if average is None:
-        return self._per_label(np.asarray(values, dtype=np.float64))
+        return state.per_label(np.asarray(values, dtype=np.float64))
     if average == "macro":
         return float(np.mean(values))
     support = np.asarray(per_class_support, dtype=np.float64)
@@ -146,36 +115,36 @@ def _class_average(self, values, average, per_class_support):
     return float(np.dot(np.where(support == 0, 0.0, values), support) / support.sum())
 
 
-def _rankings_by_class(self):
+def _rankings_by_class(state):
     """A ranking of each class against the rest: a matrix's columns; for 1-D scores
     the positive class's, and the reverse order for the other class."""
-    if self._scored.scores is None:
-        return class_rankings(self)
-    positive = positive_ranking(self)
+    if state.scored.scores is None:
+        return class_rankings(state)
+    positive = positive_ranking(state)
     rankings = [_ranking.flipped(positive)] * 2
-    rankings[self._scored.positive] = positive
+    rankings[state.scored.positive] = positive
     return rankings
 
 
-def class_aucs(self):
+def class_aucs(state):
     """The ROC AUC of each class against the rest, in class order (report())."""
     return np.array([binary_auc(r, None, f"Class {label!r}")
-                     for r, label in zip(_rankings_by_class(self), self.labels.tolist())])
+                     for r, label in zip(_rankings_by_class(state), state.labels.tolist())])
 
 
-def class_average_precisions(self):
+def class_average_precisions(state):
     """The average precision of each class against the rest, in class order (report())."""
     return np.array([binary_ap(r, f"Class {label!r}")
-                     for r, label in zip(_rankings_by_class(self), self.labels.tolist())])
+                     for r, label in zip(_rankings_by_class(state), state.labels.tolist())])
 
 
-def _one_vs_one(self, average):
+def _one_vs_one(state, average):
     """Hand and Till's multiclass AUC: the mean over pairs of classes present."""
     def compute():
-        weight = _weight(self)[0]
-        return _ranking.one_vs_one(self._scored.matrix, self._true, self.n_classes, weight)
-    pairs = cached(self, "one_vs_one", compute)
-    support = np.asarray(self._tallies.support, dtype=np.float64)
+        weight = _weight(state)[0]
+        return _ranking.one_vs_one(state.scored.matrix, state.samples.true, state.n_classes, weight)
+    pairs = state.cached("one_vs_one", compute)
+    support = np.asarray(state.tallies.support, dtype=np.float64)
     present = np.flatnonzero(support > 0)
     if len(present) < 2:
         return _undefined("One-vs-one ROC AUC with fewer than two classes in y_true")
@@ -189,7 +158,7 @@ def _one_vs_one(self, average):
 
 
 @share
-def roc_auc_score(self, *, average="macro", multi_class="ovr", max_fpr=None):
+def roc_auc_score(state, *, average="macro", multi_class="ovr", max_fpr=None):
     """Area under the ROC curve: how often a positive outscores a negative.
 
     For evaluations built by ``from_scores``. Binary problems (1-D scores, or
@@ -258,21 +227,21 @@ def roc_auc_score(self, *, average="macro", multi_class="ovr", max_fpr=None):
     multi_class = _validation.check_option("multi_class", multi_class, MULTI_CLASS)
     if max_fpr is not None:
         max_fpr = _validation.check_max_fpr(max_fpr)
-    if is_binary(self, "roc_auc_score (AUC)"):
-        return binary_auc(positive_ranking(self), max_fpr, "The positive class")
+    if is_binary(state, "roc_auc_score (AUC)"):
+        return binary_auc(positive_ranking(state), max_fpr, "The positive class")
     if max_fpr is not None:
         raise _validation.multiclass_max_fpr(max_fpr)
-    check_probabilities(self, "roc_auc_score (AUC) of a multiclass problem")
+    check_probabilities(state, "roc_auc_score (AUC) of a multiclass problem")
     if multi_class == "ovo":
         if average is None:
             raise _validation.ovo_per_class()
-        return _one_vs_one(self, average)
-    return _class_average(self, class_aucs(self), average,
-                          [r.pos.sum() for r in class_rankings(self)])
+        return _one_vs_one(state, average)
+    return _class_average(state, class_aucs(state), average,
+                          [r.pos.sum() for r in class_rankings(state)])
 
 
 @share
-def average_precision_score(self, *, average="macro"):
+def average_precision_score(state, *, average="macro"):
     """Average precision: the precision at each threshold, weighted by the recall it adds.
 
     For evaluations built by ``from_scores``. A binary problem has one
@@ -318,13 +287,13 @@ def average_precision_score(self, *, average="macro"):
     0.8333
     """
     average = _validation.check_option("average", average, APS_AVERAGES)
-    if is_binary(self, "average_precision_score (APS)"):
-        return binary_ap(positive_ranking(self), "The positive class")
-    rankings = class_rankings(self)
+    if is_binary(state, "average_precision_score (APS)"):
+        return binary_ap(positive_ranking(state), "The positive class")
+    rankings = class_rankings(state)
     if average == "micro":
-        return binary_ap(cached(self, "micro", lambda: _ranking.combined(rankings)),
+        return binary_ap(state.cached("micro", lambda: _ranking.combined(rankings)),
                           "Micro average precision")
-    return _class_average(self, class_average_precisions(self), average,
+    return _class_average(state, class_average_precisions(state), average,
                           [r.pos.sum() for r in rankings])
 
 
@@ -336,16 +305,16 @@ def binary_ap(ranking, what):
     return _ranking.average_precision(ranking)
 
 
-def _probability_sum(self, query, of_ranking):
+def _probability_sum(state, query, of_ranking):
     """The sum over the samples of a loss's terms, from the rankings."""
-    check_probabilities(self, query, warn=True)
-    if self._scored.scores is not None:
-        return of_ranking(positive_ranking(self), complement=True)
-    return sum(of_ranking(r) for r in class_rankings(self))
+    check_probabilities(state, query, warn=True)
+    if state.scored.scores is not None:
+        return of_ranking(positive_ranking(state), complement=True)
+    return sum(of_ranking(r) for r in class_rankings(state))
 
 
 @share
-def log_loss(self, *, normalize=True):
+def log_loss(state, *, normalize=True):
     """Log loss (cross-entropy): the mean of -log of each sample's probability of its class.
 
     For evaluations built by ``from_scores`` with probabilities: 1-D
@@ -398,20 +367,20 @@ def log_loss(self, *, normalize=True):
     0.2798
     """
     normalize = _validation.check_bool("normalize", normalize)
-    eps = self._scored.eps if has_scores(self) else _ranking.EPS
-    total = _probability_sum(self, "log_loss (LL)", partial(_ranking.log_loss_sum, eps=eps))
-    return _per_sample(self, total, normalize)
+    eps = state.scored.eps if state.has_scores() else _ranking.EPS
+    total = _probability_sum(state, "log_loss (LL)", partial(_ranking.log_loss_sum, eps=eps))
+    return _per_sample(state, total, normalize)
 
 
-def _per_sample(self, total, normalize=True):
-    weight, unit = _weight(self)
+def _per_sample(state, total, normalize=True):
+    weight, unit = _weight(state)
     if not normalize:
         return float(total * unit)
-    return float(total / (self.n_samples if weight is None else weight.sum()))
+    return float(total / (state.n_samples if weight is None else weight.sum()))
 
 
 @share
-def brier_score_loss(self, *, scale_by_half="auto"):
+def brier_score_loss(state, *, scale_by_half="auto"):
     """Brier score: the mean squared difference between probabilities and outcomes.
 
     For evaluations built by ``from_scores`` with probabilities, as
@@ -458,38 +427,38 @@ def brier_score_loss(self, *, scale_by_half="auto"):
     if not (isinstance(scale_by_half, str) and scale_by_half == "auto"):
         scale_by_half = _validation.check_bool("scale_by_half", scale_by_half,
                                                ' Or pass "auto".')
-    total = _probability_sum(self, "brier_score_loss (BSL)", _ranking.squared_error_sum)
+    total = _probability_sum(state, "brier_score_loss (BSL)", _ranking.squared_error_sum)
     if scale_by_half == "auto":
-        scale_by_half = self._scored.scores is not None or self.n_classes < 3
-    return _per_sample(self, total) * (0.5 if scale_by_half else 1.0)
+        scale_by_half = state.scored.scores is not None or state.n_classes < 3
+    return _per_sample(state, total) * (0.5 if scale_by_half else 1.0)
 
 
-def _calibration_ranking(self, query):
+def _calibration_ranking(state, query):
     """The ranking calibration bins: the positive class's probabilities (binary), or
     the top-class confidence against being right (multiclass)."""
-    if is_binary(self, query):
-        return positive_ranking(self)
+    if is_binary(state, query):
+        return positive_ranking(state)
 
     def compute():
-        matrix = self._scored.matrix
-        confidence = matrix[np.arange(self.n_samples), self._pred]
-        return _ranking.rank(confidence, self._pred == self._true, _weight(self)[0])
-    return cached(self, "confidence", compute)
+        matrix = state.scored.matrix
+        confidence = matrix[np.arange(state.n_samples), state.samples.pred]
+        return _ranking.rank(confidence, state.samples.pred == state.samples.true, _weight(state)[0])
+    return state.cached("confidence", compute)
 
 
-def check_calibration(self, query, n_bins, strategy):
+def check_calibration(state, query, n_bins, strategy):
     """The bins' options, checked with the probabilities they bin; quantiles of
     weighted samples are refused."""
     n_bins = _validation.check_n_bins(n_bins)
     strategy = _validation.check_option("strategy", strategy, STRATEGIES)
-    check_probabilities(self, query)
-    if strategy == "quantile" and self._weight is not None:
+    check_probabilities(state, query)
+    if strategy == "quantile" and state.samples.weight is not None:
         raise _validation.weighted_quantile_bins(query)
     return n_bins, strategy
 
 
 @share
-def expected_calibration_error(self, *, n_bins=10, strategy="uniform"):
+def expected_calibration_error(state, *, n_bins=10, strategy="uniform"):
     """Expected calibration error: the bin-weighted mean gap between confidence and accuracy.
 
     For evaluations built by ``from_scores`` with probabilities. Binary:
@@ -532,6 +501,6 @@ def expected_calibration_error(self, *, n_bins=10, strategy="uniform"):
     0.275
     """
     query = "expected_calibration_error (ECE)"
-    n_bins, strategy = check_calibration(self, query, n_bins, strategy)
-    ranking = _calibration_ranking(self, query)
+    n_bins, strategy = check_calibration(state, query, n_bins, strategy)
+    ranking = _calibration_ranking(state, query)
     return _ranking.calibration_error(ranking, n_bins, strategy)

@@ -1,4 +1,4 @@
-"""Tables of an evaluation: the per-class report, the summary, and the
+"""Tables of an evaluation's state: the per-class report, the summary, and the
 threshold curve of binary scores with its best threshold.
 
 Their metric columns come from the registry rows.
@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from .. import validation as _validation
-from ..core import scores as _scores, tally as _tally
+from ..core import scores as _scores, state as _state, tally as _tally
 from . import (
     formulas as _formulas, label_metrics as _label_metrics, ranking as _ranking,
     registry as _registry, score_metrics as _score_metrics,
@@ -23,7 +23,7 @@ COUNTS = ("support", "predicted", "tp", "fp", "fn", "tn")  # report()'s count co
 
 
 @share
-def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
+def threshold_curve(state, *, sample_weight=None, zero_division=Default("warn")):
     """Counts and scores at every threshold of binary scores, one row per distinct score.
 
     Row ``t`` is the evaluation of predicting the positive class (the
@@ -77,13 +77,13 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
     2       0.40   1   1      0.50     0.5
     3       0.80   1   0      0.75     0.5
     """
-    zero_division = self._zero_division(zero_division)
-    scored = self._scored_for("threshold_curve", binary=True)
-    weight, unit = _tally.in_units(self._weight_for(sample_weight))
+    zero_division = state.zero_division(zero_division)
+    scored = state.scored_for("threshold_curve", binary=True)
+    weight, unit = _tally.in_units(state.weight_for(sample_weight))
     if sample_weight is None:  # the ranking every score query shares
-        ranking = _score_metrics.positive_ranking(self)
+        ranking = _score_metrics.positive_ranking(state)
     else:
-        ranking = _ranking.rank(scored.scores, self._true == scored.positive, weight)
+        ranking = _ranking.rank(scored.scores, state.samples.true == scored.positive, weight)
     # a score of samples of zero weight only is no threshold: they are not there
     thresholds, counts = _scores.sweep(_ranking.weighed(ranking))
     # the columns are fresh arrays: no copy (a copy of 10^7 rows takes seconds)
@@ -92,7 +92,7 @@ def threshold_curve(self, *, sample_weight=None, zero_division=Default("warn")):
 
 
 @share
-def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Default("warn")):
+def best_threshold(state, metric="AS", *, sample_weight=None, zero_division=Default("warn")):
     """The threshold of binary scores at which a metric is highest, and that value.
 
     Parameters
@@ -132,8 +132,8 @@ def best_threshold(self, metric="AS", *, sample_weight=None, zero_division=Defau
     (0.8, 1.0)
     """
     column = _scores.curve_column(metric, _registry.CURVE)
-    self._scored_for("best_threshold", binary=True)
-    curve = self.threshold_curve(sample_weight=sample_weight, zero_division=zero_division)
+    state.scored_for("best_threshold", binary=True)
+    curve = threshold_curve(state, sample_weight=sample_weight, zero_division=zero_division)
     values = curve[column].to_numpy()
     if np.isnan(values).all():
         raise _undefined_everywhere(column)
@@ -149,7 +149,7 @@ def _undefined_everywhere(column):
 
 
 @share
-def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
+def report(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
            confidence=Default(0.95), n_resamples=Default(_intervals.N_RESAMPLES),
            random_state=None):
     """Per-class counts and scores, one row per class (per label when multilabel).
@@ -189,27 +189,27 @@ def report(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
     0            2   1      0.75     0.5   1.000000
     1            2   2      0.75     1.0   0.666667
     """
-    zero_division = self._zero_division(zero_division)
-    t = self._query(sample_weight)
-    intervals = _tabled_intervals(self, sample_weight, zero_division, ci, confidence,
+    zero_division = state.zero_division(zero_division)
+    t = state.query(sample_weight)
+    intervals = _tabled_intervals(state, sample_weight, zero_division, ci, confidence,
                                   n_resamples, random_state)
     columns = {name: t.counted(getattr(t, name)) for name in COUNTS}
     for metric in _registry.REPORT:
         columns[metric.column] = _formulas.per_class(metric.formula, t, zero_division,
                                                      metric.title)
         if intervals is not None:
-            low, high = _bounds(intervals, metric, {"average": None}, self.n_classes)
+            low, high = _bounds(intervals, metric, {"average": None}, state.n_classes)
             columns[f"{metric.column}_low"], columns[f"{metric.column}_high"] = low, high
-    if _score_metrics.has_scores(self) and sample_weight is None:
+    if state.has_scores() and sample_weight is None:
         for metric in _registry.SCORE_REPORT:
             with warnings.catch_warnings():
                 if zero_division != "warn":  # a value chosen for undefined ones: no warning
                     warnings.simplefilter("ignore", _formulas.UndefinedMetricWarning)
-                columns[metric.column] = metric.per_class(self)
+                columns[metric.column] = metric.per_class(state)
             if intervals is not None:  # no interval method applies to a metric of scores
                 columns[f"{metric.column}_low"] = columns[f"{metric.column}_high"] = np.full(
-                    self.n_classes, np.nan)
-    return pd.DataFrame(columns, index=pd.Index(self.labels, name="label", copy=True))
+                    state.n_classes, np.nan)
+    return pd.DataFrame(columns, index=pd.Index(state.labels, name="label", copy=True))
 
 
 # scikit-learn's classification_report: its columns, its averages, and the
@@ -220,7 +220,7 @@ _LONGEST_HEADING = "weighted avg"
 
 
 @share
-def classification_report(self, *, digits=2, target_names=None, output_dict=False,
+def classification_report(state, *, digits=2, target_names=None, output_dict=False,
                           zero_division=Default("warn")):
     """scikit-learn's classification report: precision, recall, F1 and support per class.
 
@@ -310,12 +310,12 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
     """
     digits = _validation.check_integer_from("digits", digits, 0)
     output_dict = _validation.check_bool("output_dict", output_dict)
-    zero_division = self._zero_division(zero_division)
-    names = _check_target_names(target_names, self.labels)
-    multilabel = self.is_multilabel
-    if multilabel and self._true is None:
+    zero_division = state.zero_division(zero_division)
+    names = _check_target_names(target_names, state.labels)
+    multilabel = state.is_multilabel
+    if multilabel and state.samples is None:
         raise _samples_average_unavailable()
-    t = self._tallies
+    t = state.tallies
     metrics = [row for _, row in _registry.CLASSIFICATION_REPORT]
     scores = [_formulas.per_class(m.formula, t, zero_division, m.title) for m in metrics]
     true_sum = t.tp + t.fn  # scikit-learn's support: tp + fn, the recall's denominator
@@ -333,7 +333,7 @@ def classification_report(self, *, digits=2, target_names=None, output_dict=Fals
             values = [float(_formulas.per_class(m.formula, micro, zero_division, m.title))
                       for m in metrics]
         elif average == "samples":
-            values = _samples_means(self, metrics, zero_division)
+            values = _samples_means(state, metrics, zero_division)
         else:
             weights = true_sum if average == "weighted" else None
             values = [_sklearn_mean(score, weights) for score in scores]
@@ -384,14 +384,14 @@ def _sklearn_mean(values, weights=None):
         return float(np.average(values[keep]))
 
 
-def _samples_means(self, metrics, zero_division):
+def _samples_means(state, metrics, zero_division):
     """The means over samples of each sample's precision, recall and F1 (its true and
     predicted labels as two sets), weighted by the sample weights. A sample of no
     weight counts nothing: its ratios are 0/0, as in scikit-learn."""
-    true, pred = self._true, self._pred
+    true, pred = state.samples.true, state.samples.pred
     tp = np.count_nonzero(true & pred, axis=1)
     predicted, support = np.count_nonzero(pred, axis=1), np.count_nonzero(true, axis=1)
-    weight, _ = _tally.in_units(self._weight)
+    weight, _ = _tally.in_units(state.samples.weight)
     if weight is not None:
         kept = weight > 0
         tp, predicted, support = tp * kept, predicted * kept, support * kept
@@ -430,7 +430,7 @@ def _report_text(rows, averages, digits):
     return text
 
 
-def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resamples,
+def _tabled_intervals(state, sample_weight, zero_division, ci, confidence, n_resamples,
                       random_state):
     """The intervals of a table's rows (None without ``ci``), on an evaluation of its
     tallies (of ``sample_weight``) with its zero_division."""
@@ -439,12 +439,11 @@ def _tabled_intervals(self, sample_weight, zero_division, ci, confidence, n_resa
                 and random_state is None):
             raise _ci_options_without_ci()
         return None
-    tallied = self._from_tallies(self.labels, self._tallies_with_matrix(sample_weight),
-                                 self.n_samples, self.is_multilabel,
-                                 options=(NOT_GIVEN, self._derived_options()[1],
-                                          zero_division))
+    tallied = _state.of(state.labels, state.tallies_with_matrix(sample_weight),
+                        state.n_samples, state.is_multilabel,
+                        (NOT_GIVEN, state.derived_options()[1], zero_division))
     return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state,
-                                sampled=self, sample_weight=sample_weight)
+                                sampled=state, sample_weight=sample_weight)
 
 
 def _ci_options_without_ci():
@@ -464,7 +463,7 @@ def _bounds(intervals, metric, options, size=None):
 
 
 @share
-def summary(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
+def summary(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
             confidence=Default(0.95), n_resamples=Default(_intervals.N_RESAMPLES),
             random_state=None):
     """Overall scores in one Series (with ``ci``, a DataFrame with their intervals).
@@ -501,47 +500,46 @@ def summary(self, *, sample_weight=None, zero_division=Default("warn"), ci=None,
     BAS_adjusted    0.2500
     Name: value, dtype: float64
     """
-    zero_division = self._zero_division(zero_division)
-    intervals = _tabled_intervals(self, sample_weight, zero_division, ci, confidence,
+    zero_division = state.zero_division(zero_division)
+    intervals = _tabled_intervals(state, sample_weight, zero_division, ci, confidence,
                                   n_resamples, random_state)
-    return summary_of(self, sample_weight, zero_division, intervals=intervals)
+    return summary_of(state, sample_weight, zero_division, intervals=intervals)
 
 
-def _summary_value(self, tallied, metric, options):
+def _summary_value(state, tallied, metric, options):
     """A summary row: of the tallies, or of the scores (nan where they are not the
     probabilities a metric needs)."""
     if metric.kind != _registry.SCORE:
-        return getattr(tallied, metric.name)(**options)
+        return _registry.method(metric)(tallied, **options)
     try:
-        return getattr(self, metric.name)(**options)
+        return _registry.method(metric)(state, **options)
     except _validation.NotProbabilities:
         return float("nan")
 
 
-def summary_of(self, sample_weight, zero_division, warn=True, intervals=None):
+def summary_of(state, sample_weight, zero_division, warn=True, intervals=None):
     """The summary's rows: each metric's summary forms (its registry row says which),
     asked of the tallies once. ``warn=False`` silences their warnings (a display);
     else balanced accuracy's warning about left-out classes is given once, not per row.
     With ``intervals``, a frame of each row's estimate and bounds."""
-    tallies = self._query(sample_weight)
-    tallied = self._from_tallies(self.labels, tallies, self.n_samples, self.is_multilabel,
-                                 options=(NOT_GIVEN, self._derived_options()[1],
-                                          zero_division))
-    rows = {"n_samples": self.n_samples, "n_classes": self.n_classes}
+    tallies = state.query(sample_weight)
+    tallied = _state.of(state.labels, tallies, state.n_samples, state.is_multilabel,
+                        (NOT_GIVEN, state.derived_options()[1], zero_division))
+    rows = {"n_samples": state.n_samples, "n_classes": state.n_classes}
     bounds = dict.fromkeys(rows, (np.nan, np.nan))
     with warnings.catch_warnings():
         if not warn:
             warnings.simplefilter("ignore")
-        elif not self.is_multilabel:
-            _label_metrics.warn_predicted_only(self, tallies)
+        elif not state.is_multilabel:
+            _label_metrics.warn_predicted_only(state, tallies)
             warnings.filterwarnings("ignore", _label_metrics.PREDICTED_ONLY, UserWarning)
         for metric in _registry.ALL_METRICS:
-            if metric.kind == _registry.SCORE and (not _score_metrics.has_scores(self)
+            if metric.kind == _registry.SCORE and (not state.has_scores()
                                                    or sample_weight is not None):
                 continue  # metrics of scores: of the evaluation's own scores and weights
-            if metric.multilabel or not self.is_multilabel:
+            if metric.multilabel or not state.is_multilabel:
                 for suffix, options in metric.summary:
-                    rows[metric.alias + suffix] = _summary_value(self, tallied, metric, options)
+                    rows[metric.alias + suffix] = _summary_value(state, tallied, metric, options)
                     if intervals is not None:
                         bounds[metric.alias + suffix] = _bounds(intervals, metric, options)
     if intervals is None:

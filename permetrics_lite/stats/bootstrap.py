@@ -25,7 +25,7 @@ import numpy as np
 
 from .. import validation as _validation
 from ..core import options as _options, tally as _tally
-from ..metrics import formulas as _formulas, label_metrics as _label_metrics
+from ..metrics import formulas as _formulas, label_metrics as _label_metrics, registry as _registry
 
 STEP = 2**20  # array elements (resamples x cells, or x classes) of one chunk
 
@@ -203,18 +203,19 @@ class Form(NamedTuple):
     dense: bool = False  # whether it needs the matrices themselves (their cells' counts)
 
 
-def form(evaluation, row, params):
+def form(state, row, params):
     """The batched form of a registry row's method with these options (validated by
     the method already), or None where it has none."""
     make = _one_vs_rest if row.query is None else _FORMS.get(row.query)
     if make is None:
         return None
-    arguments = inspect.signature(getattr(evaluation, row.name)).bind(**params)
+    arguments = inspect.signature(_registry.method(row)).bind(state, **params)
     arguments.apply_defaults()
-    options = dict(arguments.arguments)
+    _, *options = arguments.arguments.items()  # the options, after the state
+    options = dict(options)
     if options.pop("sample_weight", None) is not None:
         return None  # weights of the evaluation's samples: a resample holds none
-    return make(evaluation, row, **options)
+    return make(state, row, **options)
 
 
 def evaluate(method, batches):
@@ -233,71 +234,71 @@ def _quiet(zero_division):
     return 0.0 if isinstance(zero_division, str) else zero_division
 
 
-def _one_vs_rest(evaluation, row, average, pos_label, zero_division, formula=None,
+def _one_vs_rest(state, row, average, pos_label, zero_division, formula=None,
                  any_problem=False):
     """``metrics.label_metrics.class_metric``: the row's count formula of each class, averaged."""
-    zero_division = _quiet(evaluation._zero_division(zero_division))
+    zero_division = _quiet(state.zero_division(zero_division))
     one_class = ("binary", None) if any_problem else ("binary",)
-    average, pos_label = evaluation._averaging(average, pos_label, row.averages, one_class)
+    average, pos_label = state.averaging(average, pos_label, row.averages, one_class)
     formula = row.formula if formula is None else formula
     if average == "binary":
-        index = _label_metrics.positive_class(evaluation, pos_label, any_problem)
+        index = _label_metrics.positive_class(state, pos_label, any_problem)
         return Form(lambda t: _formulas.per_class(
             formula, _formulas.Counts.of_class(t, index), zero_division))
     return Form(lambda t: _formulas.average(formula, t, average, zero_division))
 
 
-def _per_class_accuracy(evaluation, row, pos_label, average):
-    return _one_vs_rest(evaluation, row, average, pos_label, "warn", any_problem=True)
+def _per_class_accuracy(state, row, pos_label, average):
+    return _one_vs_rest(state, row, average, pos_label, "warn", any_problem=True)
 
 
-def _fbeta(evaluation, row, beta, average, pos_label, zero_division):
+def _fbeta(state, row, beta, average, pos_label, zero_division):
     formula = functools.partial(row.formula, beta=_validation.check_beta(beta))
-    return _one_vs_rest(evaluation, row, average, pos_label, zero_division, formula)
+    return _one_vs_rest(state, row, average, pos_label, zero_division, formula)
 
 
-def _whole_matrix(evaluation, row, average, pos_label):
+def _whole_matrix(state, row, average, pos_label):
     """Whether a MCC or CKS query is of the whole matrix (else one-vs-rest)."""
-    return evaluation._averaging(average, pos_label, row.averages)[0] == "multiclass"
+    return state.averaging(average, pos_label, row.averages)[0] == "multiclass"
 
 
-def _matthews(evaluation, row, average, pos_label, zero_division):
-    if not _whole_matrix(evaluation, row, average, pos_label):
-        return _one_vs_rest(evaluation, row, average, pos_label, zero_division)
-    zero_division = _quiet(evaluation._zero_division(zero_division))
+def _matthews(state, row, average, pos_label, zero_division):
+    if not _whole_matrix(state, row, average, pos_label):
+        return _one_vs_rest(state, row, average, pos_label, zero_division)
+    zero_division = _quiet(state.zero_division(zero_division))
     return Form(lambda t: _formulas.matthews_corrcoef(t, zero_division))
 
 
-def _kappa(evaluation, row, weights, average, pos_label, zero_division):
+def _kappa(state, row, weights, average, pos_label, zero_division):
     weights = _validation.check_option("weights", weights, _options.KAPPA_WEIGHTS)
-    if not _whole_matrix(evaluation, row, average, pos_label):
-        return _one_vs_rest(evaluation, row, average, pos_label, zero_division)
-    zero_division = _quiet(evaluation._zero_division(zero_division))
+    if not _whole_matrix(state, row, average, pos_label):
+        return _one_vs_rest(state, row, average, pos_label, zero_division)
+    zero_division = _quiet(state.zero_division(zero_division))
     if weights is None:
         return Form(lambda t: _formulas.cohen_kappa(t, None, None, zero_division))
     return Form(lambda t: _formulas.cohen_kappa(t, weights, t.matrices(), zero_division),
                 dense=True)
 
 
-def _accuracy(evaluation, row, normalize):
+def _accuracy(state, row, normalize):
     if _validation.check_bool("normalize", normalize):
         return Form(_formulas.accuracy)
     return Form(lambda t: t.counted(t.correct))
 
 
-def _balanced_accuracy(evaluation, row, adjusted, zero_division):
+def _balanced_accuracy(state, row, adjusted, zero_division):
     adjusted = _validation.check_bool("adjusted", adjusted)
-    zero_division = _quiet(evaluation._zero_division(zero_division))
+    zero_division = _quiet(state.zero_division(zero_division))
     return Form(lambda t: _formulas.balanced_accuracy(t, adjusted, zero_division))
 
 
-def _hamming_loss(evaluation, row):
+def _hamming_loss(state, row):
     return Form(lambda t: _formulas.hamming_loss(t, multilabel=False))
 
 
-def _confusion_matrix(evaluation, row, normalize, as_frame, zero_division):
+def _confusion_matrix(state, row, normalize, as_frame, zero_division):
     normalize = _validation.check_option("normalize", normalize, _options.CM_NORMALIZE)
-    zero_division = _quiet(evaluation._zero_division(zero_division))
+    zero_division = _quiet(state.zero_division(zero_division))
 
     def values(t):
         matrices = t.matrices()

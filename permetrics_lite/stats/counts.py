@@ -12,13 +12,12 @@ as exact numbers whatever their type.
 import math
 import numbers
 from decimal import Decimal
-from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from .. import validation as _validation
-from ..core import encode as _encode, tally as _tally
+from ..core import encode as _encode, state as _state, tally as _tally
 from ..metrics.docstrings import share
 from ..core.options import NOT_GIVEN
 
@@ -27,17 +26,8 @@ from ..core.options import NOT_GIVEN
 SAFE_FLOAT_COUNT = 2**53 - 1
 
 
-class CountedGroups(NamedTuple):
-    """The groups of aggregated rows: what ``by_group()`` of such an evaluation needs."""
-
-    names: tuple     # the grouping column(s)
-    keys: list       # the groups, in order
-    tallies: list    # each group's tallies
-    sizes: list      # each group's number of samples
-
-
 @share
-def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=None,
+def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
                 group=None, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
                 zero_division=NOT_GIVEN):
     """Build an evaluation from aggregated rows: one row per (true, predicted) pair.
@@ -165,10 +155,10 @@ def from_counts(cls, frame, *, true="y_true", pred="y_pred", count=None, weight=
         for key, part in zip(keys, tallies):
             if not part.total:
                 raise _validation.weightless_group(key)
-        groups = CountedGroups(tuple(names), keys, tallies,
+        groups = _state.Groups(tuple(names), keys, tallies,
                                [_validation.exact_total(samples[r]) for r in parts])
-    return cls._from_tallies(np.array(classes), _tallies(index, samples, weights, k), n_samples,
-                             False, (average, pos_label, zero_division), groups=groups)
+    return _state.of(np.array(classes), _tallies(index, samples, weights, k), n_samples, False,
+                     (average, pos_label, zero_division), groups=groups)
 
 
 def _tallies(index, samples, weights, n_classes):

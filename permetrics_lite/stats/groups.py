@@ -20,7 +20,7 @@ COMPARISONS = ("between_groups", "to_overall")
 
 
 @share
-def by_group(self, groups=None):
+def by_group(state, groups=None):
     """Evaluate each group of samples: one pass over the cached codes.
 
     Parameters
@@ -70,24 +70,23 @@ def by_group(self, groups=None):
     >>> grouped.difference(["AS", "RS"]).tolist()
     [0.0, 0.5]
     """
-    if groups is None and self._groups is not None:  # from_counts(..., group=...)
-        names, keys, tallies, sizes = self._groups
+    # the method (``classification``) makes the states evaluations of a GroupedEvaluation
+    if groups is None and state.groups is not None:  # from_counts(..., group=...)
+        names, keys, tallies, sizes = state.groups
     elif groups is None:
         raise _groups_missing()
-    elif self._true is None:
+    elif state.samples is None:
         raise _groups_need_samples()
     else:
-        codes, keys, names = _validation.check_groups(groups, self.n_samples, self._index)
-        tallies = _tally.by_group(codes, len(keys), self._true, self._pred, self.n_classes,
-                                      self._weight, self.is_multilabel)
+        samples = state.samples
+        codes, keys, names = _validation.check_groups(groups, state.n_samples, samples.index)
+        tallies = _tally.by_group(codes, len(keys), samples.true, samples.pred,
+                                  state.n_classes, samples.weight, state.is_multilabel)
         for key, t in zip(keys, tallies):
             if not t.total:  # every metric of it would be 0/0
                 raise _validation.weightless_group(key)
         sizes = np.bincount(codes, minlength=len(keys)).tolist()
-    options = self._derived_options()
-    evaluations = {key: self._from_tallies(self.labels, t, size, self.is_multilabel, options)
-                   for key, t, size in zip(keys, tallies, sizes)}
-    return GroupedEvaluation(evaluations, self, names)
+    return names, {key: state.derived(t, size) for key, t, size in zip(keys, tallies, sizes)}
 
 
 def _groups_missing():

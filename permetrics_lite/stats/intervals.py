@@ -28,10 +28,8 @@ without such a form would be evaluated one resample at a time.
 """
 
 import copy
-import inspect
 import math
 import warnings
-from fractions import Fraction
 from statistics import NormalDist
 from typing import Any, NamedTuple
 
@@ -39,7 +37,7 @@ import numpy as np
 
 from .. import validation as _validation
 from ..core import options as _options, tally as _tally
-from ..metrics import formulas as _formulas, label_metrics as _label_metrics
+from ..metrics import registry as _registry
 from . import bootstrap as _bootstrap
 from ..metrics.docstrings import share
 from ..core.options import Default
@@ -92,7 +90,7 @@ class ConfidenceInterval(_Interval):
 
 
 @share
-def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
+def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
                         n_resamples=Default(N_RESAMPLES), random_state=None,
                         **metric_params):
     """A metric's estimate with its confidence interval, from the cached tallies.
@@ -137,7 +135,7 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     ValueError
         For an unknown ``method``, a method that does not apply to the
         metric, its options (a micro average of (sample, class) pairs for a
-        proportion method) or a weighted evaluation, the bootstrap of a
+        proportion method) or a weighted state, the bootstrap of a
         weighted evaluation that keeps no per-sample weights, or a bad
         ``confidence``, ``n_resamples`` or ``random_state``.
 
@@ -174,10 +172,10 @@ def confidence_interval(self, metric="AS", *, method="wilson", confidence=0.95,
     >>> [round(x, 4) for x in cm.CI("MCC", method="bootstrap", random_state=0)]
     [0.4667, -0.2928, 1.0]
     """
-    row = _label_metrics.row(metric)
+    row = _registry.lookup(metric)
     sample_weight = metric_params.pop("sample_weight", None)
-    intervals = Intervals(_tallied(self, sample_weight), method, confidence, n_resamples,
-                          random_state, sampled=self, sample_weight=sample_weight)
+    intervals = Intervals(_tallied(state, sample_weight), method, confidence, n_resamples,
+                          random_state, sampled=state, sample_weight=sample_weight)
     return ConfidenceInterval(*intervals.interval(row, metric_params), intervals.method,
                               intervals.confidence)
 
@@ -190,7 +188,7 @@ class Intervals:
     own ``sample_weight``) a weighted bootstrap resamples, when ``evaluation``
     is an evaluation of their tallies (by default, ``evaluation`` itself)."""
 
-    def __init__(self, evaluation, method, confidence, n_resamples=Default(N_RESAMPLES),
+    def __init__(self, state, method, confidence, n_resamples=Default(N_RESAMPLES),
                  random_state=None, *, sampled=None, sample_weight=None):
         self.method = _validation.check_option("method", method, METHODS)
         self.confidence = _validation.check_confidence(_options.value_of(confidence))
@@ -201,17 +199,17 @@ class Intervals:
             raise _validation.resampling_only("n_resamples", method)
         elif random_state is not None:
             raise _validation.resampling_only("random_state", method)
-        if self.method in RESAMPLING_METHODS and evaluation.is_multilabel:
+        if self.method in RESAMPLING_METHODS and state.is_multilabel:
             raise _validation.multilabel_resampling(method)
-        if _weighted(evaluation):
-            sampled = evaluation if sampled is None else sampled
+        if _weighted(state):
+            sampled = state if sampled is None else sampled
             if self.method != "bootstrap":  # the others count samples
-                raise _validation.weighted_interval(method, sampled._true is not None)
-            if evaluation.n_samples is None:
+                raise _validation.weighted_interval(method, sampled.samples is not None)
+            if state.n_samples is None:
                 raise _validation.resampling_needs_count(method)
-            if sampled._true is None:
+            if sampled.samples is None:
                 raise _weights_not_kept(method)
-        self.evaluation = evaluation
+        self.state = state
         self._sampled = sampled, sample_weight
         self._cells = self._start = self._kept = None
 
@@ -219,29 +217,29 @@ class Intervals:
         """(estimate, low, high) of a metric with its options; a
         :class:`~permetrics_lite.validation.MethodNotApplicable` error when the
         method cannot give its interval (before the estimate could warn)."""
-        method, evaluation = self.method, self.evaluation
-        if row.kind == _scores_kind() and row.proportion is None:
+        method, state = self.method, self.state
+        if row.kind == _registry.SCORE and row.proportion is None:
             raise _validation.interval_unsupported(
                 method, row.alias, "(a metric of scores)", "no interval method applies to it")
         if method in PROPORTION_METHODS:
             if row.proportion is None:
                 raise _validation.interval_unsupported(
                     method, row.alias, "(it is not a count over a count)")
-            count, nobs = row.proportion(evaluation, row, method, params)
+            count, nobs = row.proportion(state, row, method, params)
             low, high = proportion_interval(count, nobs, self.confidence, method)
             return self._estimate(row, params), _values(low), _values(high)
         if method == "analytic" and row.analytic is None:
             raise _validation.interval_unsupported(method, row.alias, "(no closed form is known)")
-        if method in RESAMPLING_METHODS and row.kind == _scores_kind():
+        if method in RESAMPLING_METHODS and row.kind == _registry.SCORE:
             raise _validation.interval_unsupported(
                 method, row.alias, "(a metric of scores: resampled confusion matrices do not "
                 "hold them)", "use a proportion method such as method='wilson'")
         estimate = self._estimate(row, params)
         if method == "analytic":
-            error = row.analytic(evaluation, **params)
+            error = row.analytic(state, row, **params)
             z = normal_quantile(self.confidence)
             return estimate, estimate - z * error, estimate + z * error
-        batched = _bootstrap.form(evaluation, row, params)
+        batched = _bootstrap.form(state, row, params)
         if batched is None:  # no batched form: an evaluation per resample
             values = _silent(self.resamples(), row, params)
         else:
@@ -253,7 +251,7 @@ class Intervals:
         return estimate, _values(low), _values(high)
 
     def _estimate(self, row, params):
-        return _values(getattr(self.evaluation, row.name)(**params))
+        return _values(_registry.method(row)(self.state, **params))
 
     def _bca(self, row, params, batched, estimate):
         """BCa's acceleration, from the jackknife by cells, and the estimate as the
@@ -274,15 +272,15 @@ class Intervals:
         the draws (the cells' counts, or a weighted evaluation's (cell, weight)
         pairs), the cells' counts and the unit of the counts."""
         if self._cells is None:
-            if _weighted(self.evaluation):
+            if _weighted(self.state):
                 pairs = weighted_cells(*self._sampled)
                 cells, _, _, unit = pairs
                 index = np.unique(cells)  # sorted by cell: each cell's pairs in a run
                 count = np.zeros(0)  # no jackknife (BCa counts samples)
             else:
                 pairs = None
-                index, count, unit = _occupied_cells(self.evaluation)
-            self._cells = (_bootstrap.Layout(index, self.evaluation.n_classes), pairs,
+                index, count, unit = _occupied_cells(self.state)
+            self._cells = (_bootstrap.Layout(index, self.state.n_classes), pairs,
                            count, unit)
         return self._cells
 
@@ -305,7 +303,7 @@ class Intervals:
         k, b = layout.n_classes, self.n_resamples
         width = max(layout.size, k)
         if pairs is None:
-            draws = _bootstrap.multinomial(rng, self.evaluation.n_samples, count, b, width)
+            draws = _bootstrap.multinomial(rng, self.state.n_samples, count, b, width)
         else:
             draws = _bootstrap.weighted(rng, pairs, b, width)
         tallies_size, cells_size = b * (3 * k + 2) * 8, b * layout.size * 8
@@ -334,7 +332,7 @@ class Intervals:
         """Evaluations of ``n_resamples`` multinomial resamples of the matrix's cells
         (of a weighted evaluation: of its samples of nonzero weight, with their weights),
         one per resample: the per-resample path of a method without a batched form."""
-        return [_of_cells(self.evaluation, batch.layout.index, counts, batch.unit)
+        return [_of_cells(self.state, batch.layout.index, counts, batch.unit)
                 for batch in self._batches(cells=True) for counts in batch.counts]
 
     def jackknife(self):
@@ -344,7 +342,7 @@ class Intervals:
         layout, _, count, unit = self._occupied()
         if count.sum() <= 1:
             return [], np.zeros(0)
-        evaluations = [_of_cells(self.evaluation, layout.index, counts, unit)
+        evaluations = [_of_cells(self.state, layout.index, counts, unit)
                        for batch in self._jackknife_batches() for counts in batch.counts]
         return evaluations, count.astype(np.float64)
 
@@ -352,28 +350,28 @@ class Intervals:
 _KEPT_BYTES = 2**26  # resampled tallies (and cells) kept for the next metric, at most
 
 
-def _occupied_cells(evaluation):
+def _occupied_cells(state):
     """The flat positions (ascending), counts and unit of the nonzero cells of an
     unweighted evaluation's matrix."""
-    tallies = evaluation._tallies
+    tallies = state.tallies
     if tallies.cells is not None:
         index, count, unit = tallies.cells.index, tallies.cells.count, tallies.unit
     else:
-        matrix, unit = evaluation._matrix(None)
+        matrix, unit = state.matrix(None)
         index = np.flatnonzero(matrix)
         count = matrix.ravel()[index]
     return index, count.astype(np.int64), unit
 
 
-def weighted_cells(evaluation, sample_weight=None):
+def weighted_cells(state, sample_weight=None):
     """The distinct (cell, weight) pairs of an evaluation's kept codes and weights (or a
     query's own ``sample_weight``), leaving out zero weights: flat cells
     (row * K + column), the weights and the number of samples of each pair, sorted
     by cell, then weight; and the unit the weights are counted in (a power of two
     that keeps their sum in range, as the tallies count them)."""
-    weight = evaluation._weight_for(sample_weight)
+    weight = state.weight_for(sample_weight)
     kept = np.flatnonzero(weight > 0)  # a zero weight is a sample removed
-    cell = evaluation._true[kept].astype(np.int64) * evaluation.n_classes + evaluation._pred[kept]
+    cell = state.samples.true[kept].astype(np.int64) * state.n_classes + state.samples.pred[kept]
     weight, unit = _tally.in_units(weight[kept])
     order = np.lexsort((weight, cell))
     cell, weight = cell[order], weight[order]
@@ -391,27 +389,20 @@ def _weights_not_kept(method):
     )
 
 
-def _scores_kind():
-    from ..metrics.registry import SCORE  # the registry imports this module
-
-    return SCORE
-
-
-def _silent(evaluations, row, params):
+def _silent(states, row, params):
     """A metric's values on resamples (one row each), without their warnings: an
     undefined value takes its zero_division value."""
+    query = _registry.method(row)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return np.array([_values(getattr(e, row.name)(**params)) for e in evaluations])
+        return np.array([_values(query(s, **params)) for s in states])
 
 
-def _tallied(self, sample_weight):
-    """The evaluation whose tallies are resampled: itself, or its tallies of query weights."""
+def _tallied(state, sample_weight):
+    """The state whose tallies are resampled: its own, or its tallies of query weights."""
     if sample_weight is None:
-        return self
-    return self._from_tallies(self.labels, self._tallies_with_matrix(sample_weight),
-                              self.n_samples, self.is_multilabel,
-                              self._derived_options())
+        return state
+    return state.derived(state.tallies_with_matrix(sample_weight))
 
 
 def _values(result):
@@ -421,76 +412,8 @@ def _values(result):
     return float(result) if np.ndim(result) == 0 else np.asarray(result, dtype=np.float64)
 
 
-def _weighted(evaluation):
-    return np.asarray(evaluation._tallies.tp).dtype.kind == "f"
-
-
-# --- proportions ---
-
-
-def accuracy_counts(evaluation, row, method, params):
-    """(count, nobs) of accuracy: the samples entirely right, of all samples."""
-    if not params.get("normalize", True):
-        raise _validation.interval_unsupported(method, row.alias, "with normalize=False")
-    return evaluation._tallies.correct, evaluation._tallies.total
-
-
-def top_k_counts(evaluation, row, method, params):
-    """(count, nobs) of top-k accuracy: the samples whose true class is among the k best."""
-    if not params.get("normalize", True):
-        raise _validation.interval_unsupported(method, row.alias, "with normalize=False")
-    hits = evaluation.top_k_accuracy_score(params.get("k", 1), normalize=False)
-    return hits, evaluation._tallies.total
-
-
-def class_proportion(evaluation, row, method, params):
-    """(count, nobs) of a count-over-count class metric (its formula's numerator and
-    denominator), its options resolved as its method resolves them."""
-    defaults = inspect.signature(getattr(evaluation, row.name)).parameters
-    average, counts = _label_metrics.class_counts(
-        evaluation, row, params.get("average", defaults["average"].default),
-        params.get("pos_label", defaults["pos_label"].default), None,
-        any_problem=True)  # the method itself refuses a binary query it cannot answer
-    if average in ("macro", "weighted"):
-        raise _validation.interval_unsupported(
-            method, row.alias, f"with average={average!r} (a mean of ratios)")
-    if average == "micro":
-        if not _pools_samples_once(row, evaluation.n_classes, evaluation.is_multilabel):
-            raise _pairs_not_samples(method, row.alias, evaluation.n_classes,
-                                     evaluation.is_multilabel)
-        counts = _formulas.Counts.pooled(counts)
-    return row.formula(counts)
-
-
-def _pools_samples_once(row, n_classes, multilabel):
-    """Whether the micro average of a one-vs-rest formula counts each sample at most
-    once in its denominator, so that it is a proportion of independent samples.
-
-    Pooled over K classes, a sample of a single-label problem holds one role per
-    class: predicted right, it is the TP of its class and a TN of the K - 1 others;
-    wrong, the FN of its true class, the FP of its predicted one and a TN of the
-    K - 2 others. In a multilabel problem it holds any role in each of the L labels:
-    the denominator, a sum of roles, is largest with all L of one role."""
-    if multilabel:
-        roles = [_formulas.Counts(*(n_classes * (i == j) for j in range(4))) for i in range(4)]
-    else:
-        roles = [_formulas.Counts(1, 0, 0, n_classes - 1)]
-        if n_classes > 1:
-            roles.append(_formulas.Counts(0, 1, 1, n_classes - 2))
-    return all(row.formula(one)[1] <= 1 for one in roles)
-
-
-def _pairs_not_samples(method, alias, n_classes, multilabel):
-    """The refusal of a proportion interval for a micro average of (sample, class)
-    pairs: their count is not a count of independent samples."""
-    kind, kinds = ("label", "labels") if multilabel else ("class", "classes")
-    instead = ("use average=None for an interval of each label (a multilabel evaluation "
-               "cannot be resampled)" if multilabel else
-               "use method='bootstrap' or 'bca', which resample samples")
-    return _validation.MethodNotApplicable(
-        f"method={method!r} does not apply to {alias} with average='micro' (it pools the "
-        f"one-vs-rest counts of {n_classes} {kinds}, which count each sample more than "
-        f"once: (sample, {kind}) pairs are not independent samples); {instead}.")
+def _weighted(state):
+    return np.asarray(state.tallies.tp).dtype.kind == "f"
 
 
 def _beta():
@@ -566,72 +489,15 @@ def _wilson(count, nobs, z):
             np.where(count == nobs, 1.0, np.minimum(outer / (1 + z**2 / nobs), 1)))
 
 
-# --- closed forms ---
-
-
-def kappa_standard_error(evaluation, *, weights=None, average=Default("multiclass"),
-                         pos_label=Default(1), zero_division=None):
-    """Cohen's kappa's large-sample standard error (Fleiss, Cohen and Everitt 1969),
-    statsmodels' ``cohens_kappa(table).std_kappa``; weighted kappa with the
-    agreement weights 1 - |i - j| / (K - 1) (or its square), as its ``wt``.
-
-    The variance is a difference of nearly equal sums, so it is computed on
-    exact integers (Python ints) and rounded once: with counts C, row and column
-    sums r and c, integer agreement weights W = D * w, S = sum W_ij r_i c_j,
-    A = n sum W C - S, B = D n^2 - S (kappa = A / B), U = W c and V = r W:
-    variance = (n sum C_ij (n B W_ij - (U_i + V_j)(B - A))^2
-                - (A D n^2 - S (B - A))^2) / (n B^4).
-    """
-    average = evaluation._averaging(average, pos_label, _label_metrics.row("CKS").averages)[0]
-    if average != "multiclass":
-        raise _validation.interval_unsupported(
-            "analytic", "CKS",
-            f"with average={average!r} (the closed form is of the whole matrix)")
-    counts = np.asarray(evaluation._matrix(None)[0]).astype(object)
-    classes = np.arange(len(counts))
-    distance = np.abs(classes[:, None] - classes) ** (2 if weights == "quadratic" else 1)
-    scale = int(distance.max()) if weights is not None and len(counts) > 1 else 1
-    agreement = (scale - distance if weights is not None else np.eye(len(counts), dtype=int))
-    agreement = agreement.astype(object)
-    n = counts.sum()
-    rows, columns = counts.sum(axis=1), counts.sum(axis=0)
-    chance = (agreement * np.outer(rows, columns)).sum()
-    a = n * (agreement * counts).sum() - chance
-    b = scale * n * n - chance
-    if b == 0:  # kappa is undefined
-        return float("nan")
-    u, v = agreement.dot(columns), rows.dot(agreement)
-    spread = (counts * (n * b * agreement - np.add.outer(u, v) * (b - a)) ** 2).sum()
-    numerator = n * spread - (a * scale * n * n - chance * (b - a)) ** 2
-    return math.sqrt(Fraction(int(numerator), int(n * b**4)))
-
-
-def balanced_accuracy_standard_error(evaluation, *, adjusted=False, zero_division=None):
-    """sqrt(sum r_k (1 - r_k) / n_k) / K over the recalls r_k of the K classes in y_true
-    (supports n_k), divided by 1 - 1/K when adjusted (nan for one class)."""
-    t = evaluation._tallies
-    present = t.support > 0
-    support = t.support[present].astype(np.float64)
-    recall = t.tp[present] / support
-    classes = present.sum()
-    error = np.sqrt((recall * (1 - recall) / support).sum()) / classes
-    if adjusted:  # one class: the adjusted score is 0/0, its error undefined
-        error = error / (1 - 1 / classes) if classes > 1 else np.nan
-    return float(error)
-
-
 # --- the bootstrap ---
 
 
-def _of_cells(evaluation, index, count, unit):
+def _of_cells(state, index, count, unit):
     """An evaluation of the matrix of these cells (flat positions, ascending), with the
     same labels and options."""
     drawn = count != 0
-    tallies = _tally.from_cells(_tally.Cells(index[drawn], count[drawn]),
-                                    evaluation.n_classes)
-    return evaluation._from_tallies(evaluation.labels, tallies._replace(unit=unit),
-                                    evaluation.n_samples, False,
-                                    evaluation._derived_options())
+    tallies = _tally.from_cells(_tally.Cells(index[drawn], count[drawn]), state.n_classes)
+    return state.derived(tallies._replace(unit=unit))
 
 
 def _acceleration(values, counts):
