@@ -8,6 +8,7 @@ from .classification import ClassificationMetric
 from .datasets import load_demo
 from .functional import *  # noqa: F401,F403 - one function per metric
 from .functional import __all__ as _functional_forms
+from .validation.errors import InputError, InputTypeError
 from .version import __version__
 
 __all__ = [
@@ -17,6 +18,8 @@ __all__ = [
     "McNemarResult",
     "mcnemar",
     "UndefinedMetricWarning",
+    "InputError",
+    "InputTypeError",
     "load_demo",
     *_functional_forms,
     "__version__",

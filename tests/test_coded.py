@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn.metrics import accuracy_score, confusion_matrix
 
-from permetrics_lite import ClassificationMetric
+from permetrics_lite import ClassificationMetric, InputError, InputTypeError
 from tests.strategies import examples
 
 # letters of several scripts, digits, space; no NUL (numpy's <U drops trailing NULs)
@@ -537,7 +537,7 @@ def test_integer_categoricals_beside_arrow_strings_are_refused_as_plain_arrays(
         got, expected = refusal(categorical, arrow), refusal(np.array(integers), np.array(texts))
     else:
         got, expected = refusal(arrow, categorical), refusal(np.array(texts), np.array(integers))
-    assert expected[0] is TypeError
+    assert expected[0] is InputTypeError  # a TypeError
     assert got == expected
 
 
@@ -577,7 +577,7 @@ def test_empty_inputs_are_refused_as_plain_arrays(kind):
     else:
         empty, _ = build(kind, [], None)
     expected = refusal(np.array([], dtype=str), np.array([], dtype=str))
-    assert expected == (ValueError, "y_true is empty; at least one sample is needed.")
+    assert expected == (InputError, "y_true is empty; at least one sample is needed.")
     assert refusal(empty, empty) == expected
     assert refusal(np.array(["a"]), empty) == refusal(np.array(["a"]), np.array([], dtype=str))
     assert refusal(empty, np.array(["a"])) == expected

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import encode as _encode
+from .errors import InputError, InputTypeError
 
 _PREVIEW = 10  # how many labels an error message lists before "..."
 
@@ -70,17 +71,18 @@ def to_column(y, name, unit="sample", coded=False):
     keeping pandas metadata. ``coded``: 1-D text labels may come as
     :class:`_encode.Coded` (Categorical, Arrow and object labels)."""
     if y is None:
-        raise TypeError(f"{name} is None; pass an array-like of class labels.")
+        raise InputTypeError("{0} is None; pass an array-like of class labels.", name)
     if isinstance(y, (str, bytes)):
-        raise TypeError(f"{name} must be an array-like, one value per {unit}; got the string {y!r}.")
+        raise InputTypeError("{0} must be an array-like, one value per {unit}; got the string "
+                             "{y!r}.", name, unit=unit, y=y)
     if isinstance(y, np.ma.MaskedArray) and np.ma.getmaskarray(y).any():
         masked = np.ma.getmaskarray(y)
         first = np.argwhere(masked)[0]
         where = f"position {first[0]}" if masked.ndim == 1 else f"row {first[0]}, column {first[1]}"
-        raise ValueError(
-            f"{name} is a masked array with {int(np.count_nonzero(masked))} masked value(s), "
-            f"the first at {where}; the mask would be ignored. Drop those samples from "
-            "every argument (or fill them) and pass plain arrays."
+        raise InputError(
+            "{0} is a masked array with {count} masked value(s), the first at {where}; the "
+            "mask would be ignored. Drop those samples from every argument (or fill them) "
+            "and pass plain arrays.", name, count=int(np.count_nonzero(masked)), where=where
         )
     index = categories = columns = None
     if isinstance(y, pd.DataFrame):
@@ -116,16 +118,18 @@ def to_column(y, name, unit="sample", coded=False):
     if coded and isinstance(values, np.ndarray) and values.dtype.kind == "O" and values.ndim == 1:
         values = _encode.of_objects(values) or values
     if values.ndim == 0:
-        raise TypeError(f"{name} must be an array-like, one value per {unit}; got the scalar {y!r}.")
+        raise InputTypeError("{0} must be an array-like, one value per {unit}; got the scalar "
+                             "{y!r}.", name, unit=unit, y=y)
     if values.ndim == 2 and values.shape[1] == 1:
         values = values[:, 0]
     if values.ndim > 2:
-        raise ValueError(
-            f"{name} has {values.ndim} dimensions (shape {values.shape}); expected 1-D "
-            "class labels or a 2-D (n_samples, n_labels) multilabel indicator array."
+        raise InputError(
+            "{0} has {ndim} dimensions (shape {shape}); expected 1-D class labels or a 2-D "
+            "(n_samples, n_labels) multilabel indicator array.", name, ndim=values.ndim,
+            shape=values.shape
         )
     if values.shape[0] == 0:
-        raise ValueError(f"{name} is empty; at least one {unit} is needed.")
+        raise InputError("{0} is empty; at least one {unit} is needed.", name, unit=unit)
     return _Column(values, index, categories, columns)
 
 
@@ -134,8 +138,8 @@ def check_aligned(named_indexes):
     named = [(name, index) for name, index in named_indexes if index is not None]
     for name, index in named[1:]:
         if not index.equals(named[0][1]):
-            raise ValueError(
-                f"{named[0][0]} and {name} are pandas objects with different indexes, "
-                "so their rows would be paired by position, not by index. Align them "
-                f"(e.g. {name}.reindex({named[0][0]}.index)) or pass .to_numpy()."
+            raise InputError(
+                "{0} and {1} are pandas objects with different indexes, so their rows would "
+                "be paired by position, not by index. Align them (e.g. {1}.reindex({0}.index)) "
+                "or pass .to_numpy().", named[0][0], name
             )

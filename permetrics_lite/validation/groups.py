@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 
 from .arrays import check_aligned, frame_columns, plain, to_column
+from .errors import InputError, InputTypeError, Phrase
 
 
 def check_groups(groups, n_samples, index=None):
@@ -20,7 +21,8 @@ def check_groups(groups, n_samples, index=None):
         check_aligned([("y_true", index), ("groups", groups.index)])
         _check_group_count(len(groups), n_samples)
         for name in groups.columns:
-            _check_no_missing(groups[name].to_numpy(), f"groups column {name!r}")
+            _check_no_missing(groups[name].to_numpy(),
+                              Phrase("{groups} column {name!r}", "groups", name=name))
         names = [str(name) for name in groups.columns]
         values = pd.MultiIndex.from_frame(groups)
     else:
@@ -28,9 +30,9 @@ def check_groups(groups, n_samples, index=None):
         if column.index is not None:
             check_aligned([("y_true", index), ("groups", column.index)])
         if column.values.ndim != 1:
-            raise ValueError(
-                f"groups has shape {column.values.shape}; pass one group per sample, or a "
-                "DataFrame with one column per grouping."
+            raise InputError(
+                "{groups} has shape {shape}; pass one group per sample, or a DataFrame with "
+                "one column per grouping.", "groups", shape=column.values.shape
             )
         _check_group_count(len(column.values), n_samples)
         _check_no_missing(column.values, "groups")
@@ -45,8 +47,8 @@ def check_groups(groups, n_samples, index=None):
         except TypeError:  # values that cannot be ordered: the order they appear in
             codes, keys = pd.factorize(values)
     except TypeError as error:
-        raise TypeError(f"groups must hold hashable values (numbers, strings, tuples ...); "
-                        f"{error}.") from None
+        raise InputTypeError("{groups} must hold hashable values (numbers, strings, tuples "
+                             "...); {error}.", "groups", error=error) from None
     if isinstance(keys, pd.MultiIndex):
         return codes, [tuple(plain(v) for v in key) for key in keys], names
     return codes, [plain(key) for key in keys], names
@@ -54,22 +56,25 @@ def check_groups(groups, n_samples, index=None):
 
 def _check_group_count(count, n_samples):
     if count != n_samples:
-        raise ValueError(
-            f"groups has {count} values; expected one group per sample ({n_samples})."
+        raise InputError(
+            "{groups} has {count} values; expected one group per sample ({n_samples}).",
+            "groups", count=count, n_samples=n_samples
         )
 
 
 def _check_no_missing(values, name):
     missing = pd.isna(values)
     if missing.any():
-        raise ValueError(
-            f"{name} has {int(missing.sum())} missing value(s) (NaN, None or NA), the first at "
-            f"position {int(np.argmax(missing))}; give those samples a group of their own."
+        raise InputError(
+            "{0} has {count} missing value(s) (NaN, None or NA), the first at position "
+            "{first}; give those samples a group of their own.", name,
+            count=int(missing.sum()), first=int(np.argmax(missing))
         )
 
 
 def weightless_group(group):
-    return ValueError(
-        f"every sample of group {group!r} weighs zero (sample_weight), so each of its "
-        "metrics would be 0/0; give its samples weight or leave them out."
+    return InputError(
+        "every sample of group {group!r} weighs zero ({sample_weight}), so each of its "
+        "metrics would be 0/0; give its samples weight or leave them out.", "sample_weight",
+        group=group
     )

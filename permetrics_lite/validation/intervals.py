@@ -3,6 +3,8 @@ a method that cannot give an interval."""
 
 import numpy as np
 
+from .errors import Arg, InputError, InputTypeError, Loose, Phrase
+
 
 def _is_real(value):
     return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
@@ -12,9 +14,9 @@ def _is_real(value):
 def check_confidence(confidence):
     """The confidence level: a number strictly between 0 and 1."""
     if not _is_real(confidence) or not 0 < confidence < 1:
-        raise ValueError(
-            "confidence must be a number strictly between 0 and 1 (0.95 for a 95% "
-            f"interval); got {confidence!r}."
+        raise InputError(
+            "{confidence} must be a number strictly between 0 and 1 (0.95 for a 95% "
+            "interval); got {got!r}.", "confidence", got=confidence
         )
     return float(confidence)
 
@@ -25,7 +27,8 @@ def _is_integer(value):
 
 def check_n_resamples(n_resamples):
     if not _is_integer(n_resamples) or n_resamples < 1:
-        raise ValueError(f"n_resamples must be a positive integer; got {n_resamples!r}.")
+        raise InputError("{n_resamples} must be a positive integer; got {got!r}.",
+                         "n_resamples", got=n_resamples)
     return int(n_resamples)
 
 
@@ -35,57 +38,67 @@ def check_random_state(random_state):
         return np.random.default_rng(random_state)
     if _is_integer(random_state):
         if random_state < 0:
-            raise ValueError(f"random_state must be a seed >= 0; got {random_state!r}.")
+            raise InputError("{random_state} must be a seed >= 0; got {got!r}.",
+                             "random_state", got=random_state)
         return np.random.default_rng(random_state)
-    raise TypeError(
-        "random_state must be None, an integer seed or a numpy.random.Generator; got "
-        f"{type(random_state).__name__}."
+    raise InputTypeError(
+        "{random_state} must be None, an integer seed or a numpy.random.Generator; got "
+        "{type}.", "random_state", type=type(random_state).__name__
     )
 
 
 def resampling_only(name, method):
-    return ValueError(
-        f"{name} applies to method='bootstrap' or 'bca' only; method={method!r} does not "
-        "resample."
-    )
+    return InputError("{0} applies to {1} or 'bca' only; {2} does not resample.", name,
+                      Arg("method", "bootstrap"), Arg("method", method))
 
 
-class MethodNotApplicable(ValueError):
+class MethodNotApplicable(InputError):
     """An interval method that cannot give a metric's interval (the summary and the
     report show nan bounds for those rows)."""
 
 
 def interval_unsupported(method, metric, why, instead=None):
-    instead = instead or "use method='bootstrap' or 'bca', which apply to every metric of labels"
-    return MethodNotApplicable(f"method={method!r} does not apply to {metric} {why}; {instead}.")
+    """``why`` and ``instead``: text, or a :class:`.errors.Phrase` that marks the
+    parameters it names."""
+    instead = instead or Phrase("use {0} or 'bca', which apply to every metric of labels",
+                                Arg("method", "bootstrap"))
+    return MethodNotApplicable("{0} does not apply to {metric} {1}; {2}.", Arg("method", method),
+                               _prose(why), _prose(instead), metric=metric)
+
+
+def _prose(text):
+    """Text from the caller: a phrase as it is, a string as loose text."""
+    return text if isinstance(text, Phrase) else Loose(text)
 
 
 def weighted_interval(method, weights_kept=True):
     """The refusal of a method that counts samples, for a weighted evaluation (integral
     weights too: a weight is no count of samples)."""
-    instead = ("use method='bootstrap', which resamples the samples with their weights"
+    bootstrap = Arg("method", "bootstrap")
+    instead = (Phrase("use {0}, which resamples the samples with their weights", bootstrap)
                if weights_kept else
-               "it keeps no per-sample weights (a sum, grouped or aggregated tallies), so no "
-               "interval method applies; evaluate the samples with their weights and use "
-               "method='bootstrap'")
-    return ValueError(
-        f"method={method!r} needs counts of samples, and this evaluation is weighted (its "
-        f"sample weights, integral ones too, are not counts of samples); {instead}. If "
-        "each weight counts identical samples, evaluate them as counts: "
-        "ClassificationMetric.from_counts(frame, count=...)."
+               Phrase("it keeps no per-sample weights (a sum, grouped or aggregated tallies), "
+                      "so no interval method applies; evaluate the samples with their weights "
+                      "and use {0}", bootstrap))
+    return InputError(
+        "{0} needs counts of samples, and this evaluation is weighted (its sample weights, "
+        "integral ones too, are not counts of samples); {1}. If each weight counts identical "
+        "samples, evaluate them as counts: ClassificationMetric.from_counts(frame, "
+        "count=...).", Arg("method", method), instead
     )
 
 
 def multilabel_resampling(method):
-    return ValueError(
-        f"method={method!r} resamples the confusion matrix, which a multilabel evaluation "
-        "does not have (its tallies do not keep which labels occur together); use a "
-        "proportion method such as method='wilson'."
+    return InputError(
+        "{0} resamples the confusion matrix, which a multilabel evaluation does not have (its "
+        "tallies do not keep which labels occur together); use a proportion method such as "
+        "{1}.", Arg("method", method), Arg("method", "wilson")
     )
 
 
 def resampling_needs_count(method):
-    return ValueError(
-        f"method={method!r} draws as many samples as the evaluation has, and an evaluation "
-        "built from a matrix of weights does not know that number; build it from counts."
+    return InputError(
+        "{0} draws as many samples as the evaluation has, and an evaluation built from a "
+        "matrix of weights does not know that number; build it from counts.",
+        Arg("method", method)
     )

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from .arrays import plain, preview, to_column
+from .errors import InputError, InputTypeError, Loose, Phrase, Term
 
 
 def first_missing(values, name):
@@ -17,9 +18,9 @@ def first_missing(values, name):
     if missing.any():
         count = int(np.count_nonzero(missing))
         first = int(np.flatnonzero(missing)[0])
-        raise ValueError(
-            f"{name} contains {count} missing label(s) (NaN, None or NA), the first at "
-            f"position {first}; drop or fill them before evaluating."
+        raise InputError(
+            "{0} contains {count} missing label(s) (NaN, None or NA), the first at position "
+            "{first}; drop or fill them before evaluating.", name, count=count, first=first
         )
 
 
@@ -46,10 +47,11 @@ def _value_type(value):
 
 
 def _not_integral(values, name, position):
-    return ValueError(
-        f"{name} contains non-integral values (e.g. {plain(values[position])!r} at "
-        f"position {position}); this looks like scores or probabilities; use "
-        "ClassificationMetric.from_scores or threshold them."
+    return InputError(
+        "{0} contains non-integral values (e.g. {value!r} at position {position}); this looks "
+        "like scores or probabilities; use {1} or threshold them.", name,
+        Term("ClassificationMetric.from_scores"), value=plain(values[position]),
+        position=position
     )
 
 
@@ -111,18 +113,18 @@ def _check_objects(values, name):
     unsupported = [value for value, kind in zip(uniques, types) if kind is None]
     if unsupported:
         example = unsupported[0]
-        raise TypeError(
-            f"{name} has labels of unsupported type {type(example).__name__} (e.g. "
-            f"{example!r}); {SUPPORTED_LABELS}."
+        raise InputTypeError(
+            "{0} has labels of unsupported type {type} (e.g. {example!r}); {supported}.", name,
+            type=type(example).__name__, example=example, supported=SUPPORTED_LABELS
         )
     for text in (str, bytes):
         if text in types and set(types) != {text}:
             other = next(t for t in types if t is not text)
-            raise TypeError(
-                f"{name} mixes {KIND_NAMES[text.__name__]} labels (e.g. "
-                f"{uniques[types.index(text)]!r}) with other labels (e.g. "
-                f"{uniques[types.index(other)]!r}); use one kind of label (convert with "
-                ".astype(str) if needed)."
+            raise InputTypeError(
+                "{0} mixes {kind} labels (e.g. {text!r}) with other labels (e.g. {other!r}); "
+                "use one kind of label (convert with .astype(str) if needed).", name,
+                kind=KIND_NAMES[text.__name__], text=uniques[types.index(text)],
+                other=uniques[types.index(other)]
             )
     if set(types) <= {str, bytes}:
         return values
@@ -145,9 +147,9 @@ def check_label_values(values, name):
         return _check_objects(values.astype(object), name)
     if kind == "O":
         return _check_objects(values, name)
-    raise TypeError(
-        f"{name} has dtype {values.dtype}, which is not a class label type; "
-        f"{SUPPORTED_LABELS}."
+    raise InputTypeError(
+        "{0} has dtype {dtype}, which is not a class label type; {supported}.", name,
+        dtype=values.dtype, supported=SUPPORTED_LABELS
     )
 
 
@@ -162,11 +164,12 @@ def _check_same_kind(named):
                 pair.reverse()
                 kinds.reverse()
             (a, a_values), (b, b_values) = pair
-            raise TypeError(
-                f"{a} has {KIND_NAMES[kinds[0]]} labels (e.g. {plain(a_values[0])!r}) but "
-                f"{b} has {KIND_NAMES[kinds[1]]} labels (e.g. {plain(b_values[0])!r}); "
-                "labels of different kinds never compare equal (and do not sort "
-                "together): use one kind of label for both."
+            raise InputTypeError(
+                "{0} has {kind_a} labels (e.g. {example_a!r}) but {1} has {kind_b} labels "
+                "(e.g. {example_b!r}); labels of different kinds never compare equal (and do "
+                "not sort together): use one kind of label for both.", a, b,
+                kind_a=KIND_NAMES[kinds[0]], example_a=plain(a_values[0]),
+                kind_b=KIND_NAMES[kinds[1]], example_b=plain(b_values[0])
             )
 
 
@@ -202,13 +205,13 @@ def check_labels(labels, name="labels"):
         return None
     column = to_column(labels, name, unit="class")
     if column.values.ndim != 1:
-        raise ValueError(f"{name} must be 1-D; got shape {column.values.shape}.")
+        raise InputError("{0} must be 1-D; got shape {shape}.", name, shape=column.values.shape)
     values = check_label_values(column.values, name)
     duplicated = pd.Index(values).duplicated()
     if duplicated.any():
-        raise ValueError(
-            f"{name} contains duplicates: {preview(pd.unique(values[duplicated]))}; "
-            "each class may appear only once."
+        raise InputError(
+            "{0} contains duplicates: {duplicates}; each class may appear only once.", name,
+            duplicates=preview(pd.unique(values[duplicated]))
         )
     return values
 
@@ -228,7 +231,17 @@ def label_position(label, classes):
 
 def unlisted_labels(found, where="y_true or y_pred"):
     """The error for data labels that ``labels`` leaves out."""
-    return ValueError(
-        f"{where} contain label(s) missing from labels: {preview(found)}; "
-        "add them to labels (nothing is dropped silently)."
+    return InputError(
+        "{0} contain label(s) missing from {labels}: {found}; add them to {labels} (nothing "
+        "is dropped silently).", _alternatives(where), "labels", found=preview(found)
     )
+
+
+def _alternatives(where):
+    """``"y_true or y_pred"`` as the parameters it names; other text as it is."""
+    if isinstance(where, str):
+        names = where.split(" or ")
+        if not all(name.isidentifier() for name in names):
+            return Loose(where)
+        return Phrase(" or ".join(f"{{{i}}}" for i in range(len(names))), *names)
+    return where

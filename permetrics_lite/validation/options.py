@@ -8,6 +8,7 @@ import difflib
 import numpy as np
 
 from .arrays import preview
+from .errors import Arg, InputError, InputTypeError, Loose
 from .labels import label_position
 
 ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
@@ -22,7 +23,8 @@ def check_option(name, value, allowed):
 
 def _not_one_of(name, value, allowed):
     hint = closest(value, [str(a) for a in allowed], n=2)
-    return ValueError(f"{name} must be one of {list(allowed)}; got {value!r}.{hint}")
+    return InputError("{0} must be one of {allowed}; got {value!r}.{hint}", name,
+                      allowed=list(allowed), value=value, hint=hint)
 
 
 def closest(value, candidates, n=3):
@@ -44,15 +46,13 @@ def check_metric_parameters(metric, params, accepted):
     if params is None:
         return {}
     if not isinstance(params, dict):
-        raise TypeError(
-            f"parameters of {metric} must be a dict (or None); got {type(params).__name__}."
-        )
+        raise InputTypeError("parameters of {metric} must be a dict (or None); got {type}.",
+                             metric=metric, type=type(params).__name__)
     for key in params:
         if key not in accepted:
-            raise TypeError(
-                f"{metric} has no parameter {key!r}; it takes {list(accepted)}."
-                f"{closest(key, accepted, n=1)}"
-            )
+            raise InputTypeError("{metric} has no parameter {key!r}; it takes {accepted}.{hint}",
+                                 metric=metric, key=key, accepted=list(accepted),
+                                 hint=closest(key, accepted, n=1))
     return params
 
 
@@ -60,16 +60,17 @@ def check_beta(beta):
     """F-beta's beta: a finite number >= 0 (0 gives precision)."""
     is_number = isinstance(beta, (int, float, np.number)) and not isinstance(beta, (bool, np.bool_))
     if not is_number or not np.isfinite(beta) or beta < 0:
-        raise ValueError(
-            f"beta must be a finite number >= 0 (0 gives precision); got {beta!r}. "
-            "For recall (beta -> infinity) use RS."
+        raise InputError(
+            "{beta} must be a finite number >= 0 (0 gives precision); got {got!r}. For recall "
+            "({beta} -> infinity) use RS.", "beta", got=beta
         )
     return float(beta)
 
 
 def check_bool(name, value, hint=""):
     if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False; got {value!r}.{hint}")
+        raise InputError("{0} must be True or False; got {value!r}.{1}", name, Loose(hint),
+                         value=value)
     return bool(value)
 
 
@@ -97,19 +98,18 @@ def check_pos_label(pos_label, classes, allow_absent=False):
     if position < 0 and same_kind and allow_absent:
         return None
     if position < 0:
-        raise ValueError(
-            f"pos_label={pos_label!r} is not a label of this problem; valid labels are "
-            f"{preview(classes)}."
-        )
+        raise InputError("{0} is not a label of this problem; valid labels are {valid}.",
+                         Arg("pos_label", pos_label), valid=preview(classes))
     return int(position)
 
 
 def check_integer_from(name, value, low):
     """An integer (not a bool) >= ``low``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be an integer >= {low}; got {value!r}.")
+        raise InputTypeError("{0} must be an integer >= {low}; got {value!r}.", name, low=low,
+                             value=value)
     if value < low:
-        raise ValueError(f"{name} must be >= {low}; got {value}.")
+        raise InputError("{0} must be >= {low}; got {value}.", name, low=low, value=value)
     return int(value)
 
 

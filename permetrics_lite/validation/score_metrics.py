@@ -3,17 +3,19 @@ probabilities, ROC AUC's ``max_fpr``, calibration bins, binary curves."""
 
 import numpy as np
 
+from .errors import Arg, InputError, InputTypeError, Loose
 from .options import check_integer_from
 
 
-class NotProbabilities(ValueError):
+class NotProbabilities(InputError):
     """Scores given where a metric needs probabilities."""
 
 
 def not_probabilities(query, problem):
     return NotProbabilities(
-        f"{query} needs probabilities, and y_score {problem}. Pass predict_proba output "
-        "(1-D: the positive class's probability; a matrix: rows summing to 1)."
+        "{query} needs probabilities, and {y_score} {1}. Pass predict_proba output (1-D: the "
+        "positive class's probability; a matrix: rows summing to 1).", "y_score",
+        Loose(problem), query=query
     )
 
 
@@ -21,23 +23,25 @@ def check_max_fpr(max_fpr):
     """ROC AUC's max_fpr: a real number in (0, 1]."""
     if isinstance(max_fpr, (bool, np.bool_)) or not isinstance(
             max_fpr, (int, float, np.integer, np.floating)):
-        raise TypeError(f"max_fpr must be a real number in (0, 1]; got {max_fpr!r}.")
+        raise InputTypeError("{max_fpr} must be a real number in (0, 1]; got {got!r}.",
+                             "max_fpr", got=max_fpr)
     if not 0 < max_fpr <= 1:
-        raise ValueError(f"max_fpr must be in (0, 1]; got {max_fpr!r}.")
+        raise InputError("{max_fpr} must be in (0, 1]; got {got!r}.", "max_fpr", got=max_fpr)
     return float(max_fpr)
 
 
 def multiclass_max_fpr(max_fpr):
-    return ValueError(
-        f"max_fpr={max_fpr!r} applies to binary problems; a multiclass score matrix has "
-        "no partial AUC. Drop max_fpr."
+    return InputError(
+        "{0} applies to binary problems; a multiclass score matrix has no partial AUC. Drop "
+        "{1}.", Arg("max_fpr", max_fpr), "max_fpr"
     )
 
 
 def ovo_per_class():
-    return ValueError(
-        'average=None needs multi_class="ovr": one-vs-one AUCs belong to pairs of '
-        'classes, not to classes. Pass average="macro" or "weighted".'
+    return InputError(
+        "{0} needs {1}: one-vs-one AUCs belong to pairs of classes, not to classes. Pass {2} "
+        'or "weighted".', Arg("average", None), Arg("multi_class", shown='"ovr"'),
+        Arg("average", shown='"macro"')
     )
 
 
@@ -47,24 +51,25 @@ def check_n_bins(n_bins):
 
 
 def weighted_quantile_bins(query):
-    return ValueError(
-        f'{query}: strategy="quantile" bins at the quantiles of the samples, which sample '
-        'weights leave undefined; pass strategy="uniform", or build the evaluation '
-        "without sample_weight."
+    return InputError(
+        "{query}: {0} bins at the quantiles of the samples, which sample weights leave "
+        "undefined; pass {1}, or build the evaluation without {sample_weight}.",
+        Arg("strategy", shown='"quantile"'), Arg("strategy", shown='"uniform"'),
+        "sample_weight", query=query
     )
 
 
 def binary_curve_only(query, n_classes):
-    return ValueError(
-        f"{query} is the curve of a binary problem, and this evaluation's score matrix has "
-        f"{n_classes} classes. Build one evaluation per class with from_scores(y_true == "
-        "label, y_score[:, column]), or use roc_auc_score / average_precision_score, "
-        "which average over classes."
+    return InputError(
+        "{query} is the curve of a binary problem, and this evaluation's score matrix has "
+        "{n_classes} classes. Build one evaluation per class with from_scores({y_true} == "
+        "label, {y_score}[:, column]), or use roc_auc_score / average_precision_score, "
+        "which average over classes.", "y_score", "y_true", query=query, n_classes=n_classes
     )
 
 
 def one_class_curve(query):
-    return ValueError(
-        f"{query} is undefined: y_true has samples of one class only (weight on one side), "
-        "and the curve needs both."
+    return InputError(
+        "{query} is undefined: {y_true} has samples of one class only (weight on one side), "
+        "and the curve needs both.", "y_true", query=query
     )

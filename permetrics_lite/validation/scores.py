@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from .arrays import check_aligned, frame_columns, plain, preview, sequence_to_array, to_column
+from .errors import Arg, InputError, InputTypeError, Phrase, Term
 from .labels import check_label_values, check_labels, common_labels, label_position
 
 _NUMBERS = ("integer", "floating", "mixed-integer-float", "decimal", "boolean")
@@ -52,14 +53,15 @@ def check_scores(y_true, y_score, labels, pos_label=None):
     names = _named_columns(y_score)
     true, score = to_column(y_true, "y_true"), to_column(y_score, "y_score")
     if true.values.ndim != 1:
-        raise ValueError(
-            f"y_true has shape {true.values.shape}; from_scores takes 1-D class labels "
-            "(multilabel scores are not supported)."
+        raise InputError(
+            "{y_true} has shape {shape}; from_scores takes 1-D class labels (multilabel scores "
+            "are not supported).", "y_true", shape=true.values.shape
         )
     if len(true.values) != len(score.values):
-        raise ValueError(
-            f"y_true and y_score have different lengths: {len(true.values)} and "
-            f"{len(score.values)}; they must hold one label and one score (row) per sample."
+        raise InputError(
+            "{y_true} and {y_score} have different lengths: {n_true} and {n_score}; they must "
+            "hold one label and one score (row) per sample.", "y_true", "y_score",
+            n_true=len(true.values), n_score=len(score.values)
         )
     check_aligned([("y_true", true.index), ("y_score", score.index)])
     scores, dtype = _check_score_values(score.values)
@@ -68,10 +70,11 @@ def check_scores(y_true, y_score, labels, pos_label=None):
     if labels is not None:
         named["labels"] = labels
     if names is not None and scores.ndim == 2:  # a DataFrame's columns name the classes
-        named["the columns of y_score"] = check_labels(np.asarray(names), "the columns of y_score")
+        columns = Phrase("the columns of {y_score}", "y_score")
+        named[columns] = check_labels(np.asarray(names), columns)
     elif labels is None and true.categories is not None:
-        named["the categories of y_true"] = check_labels(true.categories,
-                                                         "the categories of y_true")
+        categories = Phrase("the categories of {y_true}", "y_true")
+        named[categories] = check_labels(true.categories, categories)
     values, *given = common_labels(named)
     classes = given[0] if given else None
     if scores.ndim == 2:
@@ -87,12 +90,14 @@ def check_scores(y_true, y_score, labels, pos_label=None):
         if len(columns) == 2 and pos_label is not None:  # ... unless pos_label names one
             positive = label_position(pos_label, columns)
             if positive is None or positive < 0:
-                raise ValueError(f"pos_label={pos_label!r} is not a label of this problem; "
-                                 f"valid labels are {preview(columns)}.")
+                raise InputError("{0} is not a label of this problem; valid labels are "
+                                 "{valid}.", Arg("pos_label", pos_label),
+                                 valid=preview(columns))
     else:
-        claims = {} if pos_label is None else {f"pos_label={pos_label!r}": pos_label}
+        claims = {} if pos_label is None else {Arg("pos_label", pos_label): pos_label}
         if names is not None:
-            claims[f"the column name of y_score ({names[0]!r})"] = names[0]
+            claims[Phrase("the column name of {y_score} ({name!r})", "y_score",
+                          name=names[0])] = names[0]
         classes, positive = _binary_classes(values, classes, labels is not None, claims)
         columns, positive = classes[[1 - positive, positive]], 1
     return ScoreTargets(values, scores, columns, classes,
@@ -120,23 +125,22 @@ def _binary_classes(values, classes, given, claims):
     if len(classes) == 1 and not given:
         classes = _implied_pair(values, classes)
     _check_score_columns(np.empty(0), classes)
-    positions = {} if not given else {f"labels={preview(classes)}": 1}
+    positions = {} if not given else {Arg("labels", shown=preview(classes)): 1}
     for source, value in claims.items():
         position = label_position(value, classes)
         if position is None or position < 0:
-            raise ValueError(
-                f"{source} is not a label of this problem; valid labels are "
-                f"{preview(classes)}."
-            )
+            raise InputError("{0} is not a label of this problem; valid labels are {valid}.",
+                             source, valid=preview(classes))
         positions[source] = position
     if len(set(positions.values())) > 1:
         first, at = next(iter(positions.items()))
         second, other = next((s, p) for s, p in positions.items() if p != at)
-        raise ValueError(
-            f"{first} and {second} disagree on the positive class of 1-D y_score "
-            f"({plain(classes[at])!r} against {plain(classes[other])!r}); 1-D scores are "
-            "the scores of the positive class: name it once (pos_label, or "
-            "labels=[negative, positive])."
+        raise InputError(
+            "{0} and {1} disagree on the positive class of 1-D {y_score} ({one!r} against "
+            "{another!r}); 1-D scores are the scores of the positive class: name it once "
+            "({pos_label}, or {4}).", first, second, "y_score", "pos_label",
+            Arg("labels", shown="[negative, positive]"), one=plain(classes[at]),
+            another=plain(classes[other])
         )
     if positions:
         return classes, next(iter(positions.values()))
@@ -150,9 +154,10 @@ def _implied_pair(values, found):
     for pair in ((False, True), (0, 1), (-1, 1)):
         if (values.dtype.kind == "b") == isinstance(pair[0], bool) and found[0] in pair:
             return np.array(pair, dtype=values.dtype)
-    raise ValueError(
-        f"y_true holds one class ({plain(found[0])!r}) and y_score is 1-D, so the "
-        "other class is unknown; pass labels=[negative, positive] or pos_label."
+    raise InputError(
+        "{y_true} holds one class ({found!r}) and {y_score} is 1-D, so the other class is "
+        "unknown; pass {2} or {pos_label}.", "y_true", "y_score",
+        Arg("labels", shown="[negative, positive]"), "pos_label", found=plain(found[0])
     )
 
 
@@ -168,20 +173,22 @@ def _check_score_values(values):
         if kind not in _NUMBERS:
             first = next((v for v in flat if not isinstance(v, _NUMBER_TYPES)), None)
             if first is not None:  # text is never read as a number
-                raise TypeError(
-                    f"y_score must hold numbers (probabilities, scores or decision values); "
-                    f"got {type(first).__name__} values such as {first!r}. Convert them to "
-                    "numbers first (e.g. pandas.to_numeric); for predicted labels use "
-                    "ClassificationMetric(y_true, y_pred)."
+                raise InputTypeError(
+                    "{y_score} must hold numbers (probabilities, scores or decision values); "
+                    "got {type} values such as {first!r}. Convert them to numbers first (e.g. "
+                    "pandas.to_numeric); for predicted labels use {1}.", "y_score",
+                    Term("ClassificationMetric(y_true, y_pred)"), type=type(first).__name__,
+                    first=first
                 )
         if kind not in ("floating", "boolean"):  # ints and Decimals of any size, not cast yet
             _check_exact_integers(np.array([int(v) if _is_integral(v) else 0 for v in flat],
                                            dtype=object).reshape(values.shape))
         values = values.astype(np.float64)
     if values.dtype.kind not in "biuf":
-        raise TypeError(
-            f"y_score must hold numbers (probabilities, scores or decision values); got "
-            f"dtype {values.dtype}. For predicted labels use ClassificationMetric(y_true, y_pred)."
+        raise InputTypeError(
+            "{y_score} must hold numbers (probabilities, scores or decision values); got dtype "
+            "{dtype}. For predicted labels use {1}.", "y_score",
+            Term("ClassificationMetric(y_true, y_pred)"), dtype=values.dtype
         )
     if values.dtype.kind in "iu":
         _check_exact_integers(values)
@@ -190,7 +197,8 @@ def _check_score_values(values):
         if not_finite.any():
             _raise_not_finite(not_finite, "NaN or infinite")
     if values.ndim == 2 and values.shape[1] == 0:
-        raise ValueError("y_score has no columns; give one column of scores per class.")
+        raise InputError("{y_score} has no columns; give one column of scores per class.",
+                         "y_score")
     dtype = values.dtype if values.dtype.kind == "f" else np.dtype(np.float64)
     return (values.astype(np.float64) if values.ndim == 1 else values), dtype
 
@@ -210,11 +218,12 @@ def _check_exact_integers(values):
     beyond = (values < -EXACT_INTEGERS) | (values > EXACT_INTEGERS)
     first = tuple(np.argwhere(beyond)[0])
     where = f"position {first[0]}" if beyond.ndim == 1 else f"row {first[0]}, column {first[1]}"
-    raise ValueError(
-        f"y_score holds {int(np.count_nonzero(beyond))} integer(s) beyond +-2**53, the "
-        f"first {int(values[first])} at {where}; float64 does not hold every such "
-        "integer, so neighbouring scores would tie. Pass their ranks instead "
-        "(scipy.stats.rankdata keeps their order and ties) or shift them into +-2**53."
+    raise InputError(
+        "{y_score} holds {count} integer(s) beyond +-2**53, the first {value} at {where}; "
+        "float64 does not hold every such integer, so neighbouring scores would tie. Pass "
+        "their ranks instead (scipy.stats.rankdata keeps their order and ties) or shift them "
+        "into +-2**53.", "y_score", count=int(np.count_nonzero(beyond)),
+        value=int(values[first]), where=where
     )
 
 
@@ -222,9 +231,10 @@ def _raise_not_finite(bad, problem):
     first = np.argwhere(bad)[0]
     where = (f"position {first[0]}" if bad.ndim == 1
              else f"row {first[0]}, column {first[1]}")
-    raise ValueError(
-        f"y_score contains {int(np.count_nonzero(bad))} {problem} value(s), the first at "
-        f"{where}; scores must be finite numbers."
+    raise InputError(
+        "{y_score} contains {count} {problem} value(s), the first at {where}; scores must be "
+        "finite numbers.", "y_score", count=int(np.count_nonzero(bad)), problem=problem,
+        where=where
     )
 
 
@@ -232,25 +242,28 @@ def _check_same_classes(labels, columns):
     """``labels`` order the classes that a frame's column names name: the same ones."""
     missing = pd.Index(columns).get_indexer(labels) < 0
     if len(labels) != len(columns) or missing.any():
-        raise ValueError(
-            f"labels={preview(labels)} and the columns of y_score ({preview(columns)}) "
-            "name different classes; the column names say which class each column's "
-            "scores are of, and labels give the classes' order: name the same classes."
+        raise InputError(
+            "{0} and the columns of {y_score} ({columns}) name different classes; the column "
+            "names say which class each column's scores are of, and {labels} give the "
+            "classes' order: name the same classes.", Arg("labels", shown=preview(labels)),
+            "y_score", "labels", columns=preview(columns)
         )
 
 
 def _check_score_columns(scores, classes):
     """Two classes for 1-D scores, one per column for a matrix."""
     if scores.ndim == 1 and len(classes) != 2:
-        raise ValueError(
-            f"y_score is 1-D: binary scores, one per sample, for two classes "
-            f"(negative, positive); but there are {len(classes)}: {preview(classes)}. "
-            "Pass an (n_samples, n_classes) score matrix, or labels=[negative, positive]."
+        raise InputError(
+            "{y_score} is 1-D: binary scores, one per sample, for two classes (negative, "
+            "positive); but there are {count}: {classes}. Pass an (n_samples, n_classes) score "
+            "matrix, or {1}.", "y_score", Arg("labels", shown="[negative, positive]"),
+            count=len(classes), classes=preview(classes)
         )
     if scores.ndim == 2 and scores.shape[1] != len(classes):
-        raise ValueError(
-            f"y_score has {scores.shape[1]} columns but there are {len(classes)} classes "
-            f"{preview(classes)}; pass labels naming the class of each column."
+        raise InputError(
+            "{y_score} has {n_columns} columns but there are {count} classes {classes}; pass "
+            "{labels} naming the class of each column.", "y_score", "labels",
+            n_columns=scores.shape[1], count=len(classes), classes=preview(classes)
         )
 
 
@@ -258,25 +271,28 @@ def check_threshold(threshold):
     """A finite real number."""
     if isinstance(threshold, (bool, np.bool_)) or not isinstance(
             threshold, (int, float, np.integer, np.floating)):
-        raise TypeError(f"threshold must be a real number; got {threshold!r}.")
+        raise InputTypeError("{threshold} must be a real number; got {got!r}.", "threshold",
+                             got=threshold)
     if not np.isfinite(threshold):
-        raise ValueError(f"threshold must be finite; got {threshold!r}.")
+        raise InputError("{threshold} must be finite; got {got!r}.", "threshold",
+                         got=threshold)
     return float(threshold)
 
 
 def threshold_for_matrix(threshold):
-    return ValueError(
-        f"threshold={threshold!r} applies to 1-D binary scores; an (n_samples, n_classes) "
-        "score matrix predicts the class of its highest score (argmax). Drop threshold, "
-        "or pass the positive class's scores as 1-D y_score."
+    return InputError(
+        "{0} applies to 1-D binary scores; an (n_samples, n_classes) score matrix predicts the "
+        "class of its highest score (argmax). Drop {threshold}, or pass the positive class's "
+        "scores as 1-D {y_score}.", Arg("threshold", threshold), "threshold", "y_score"
     )
 
 
 def scores_needed(query, binary):
     """The error for a score query on an evaluation without the scores it needs."""
     needs, matrix = ("1-D binary scores", ", or from a score matrix") if binary else ("scores", "")
-    return ValueError(
-        f"{query} needs {needs}, and this evaluation has none: it was built from labels, "
-        f"from tallies (a + b, from_confusion_matrix, from_batches, from_dask){matrix}. "
-        "Build it with ClassificationMetric.from_scores(y_true, y_score)."
+    return InputError(
+        "{query} needs {needs}, and this evaluation has none: it was built from labels, from "
+        "tallies (a + b, from_confusion_matrix, from_batches, from_dask){matrix}. Build it "
+        "with {0}.", Term("ClassificationMetric.from_scores(y_true, y_score)"), query=query,
+        needs=needs, matrix=matrix
     )

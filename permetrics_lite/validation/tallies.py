@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from .arrays import preview
+from .errors import InputError, InputTypeError, Phrase, Worded
 from .labels import KIND_NAMES, check_labels, label_kind
 
 INT64_MAX = np.iinfo(np.int64).max
@@ -19,28 +20,30 @@ def check_confusion_matrix(matrix, labels=None):
     """
     if isinstance(matrix, pd.DataFrame):
         if labels is None and not matrix.index.equals(matrix.columns):
-            raise ValueError(
-                "matrix is a DataFrame whose index and columns differ; the rows (true) "
-                "and columns (predicted) must list the same classes in the same order."
+            raise InputError(
+                "{matrix} is a DataFrame whose index and columns differ; the rows (true) and "
+                "columns (predicted) must list the same classes in the same order.", "matrix"
             )
         labels = matrix.index if labels is None else labels
     values = np.asarray(matrix)
     if values.ndim != 2 or values.shape[0] != values.shape[1] or values.size == 0:
-        raise ValueError(
-            f"matrix must be a non-empty square K x K confusion matrix (rows true, columns "
-            f"predicted); got shape {values.shape}."
+        raise InputError(
+            "{matrix} must be a non-empty square K x K confusion matrix (rows true, columns "
+            "predicted); got shape {shape}.", "matrix", shape=values.shape
         )
     if values.dtype.kind not in "iuf":
-        raise TypeError(f"matrix must hold numbers (counts or weights); got dtype {values.dtype}.")
+        raise InputTypeError("{matrix} must hold numbers (counts or weights); got dtype "
+                             "{dtype}.", "matrix", dtype=values.dtype)
     for bad, problem in ((~np.isfinite(values), "NaN or infinite"), (values < 0, "negative")):
         if bad.any():
             row, column = np.argwhere(bad)[0]
-            raise ValueError(
-                f"matrix contains {int(np.count_nonzero(bad))} {problem} value(s), the first "
-                f"at row {row}, column {column}; counts must be finite and non-negative."
+            raise InputError(
+                "{matrix} contains {count} {problem} value(s), the first at row {row}, column "
+                "{column}; counts must be finite and non-negative.", "matrix",
+                count=int(np.count_nonzero(bad)), problem=problem, row=row, column=column
             )
     if not values.any():
-        raise ValueError("matrix is all zero; at least one sample must be counted.")
+        raise InputError("{matrix} is all zero; at least one sample must be counted.", "matrix")
     integral = values.dtype.kind in "iu" or (values == np.round(values)).all()
     if integral and values.dtype.kind in "iu":
         check_count_total(exact_total(values), "matrix")
@@ -50,9 +53,9 @@ def check_confusion_matrix(matrix, labels=None):
     n_classes = len(values)
     labels = np.arange(n_classes) if labels is None else check_labels(labels)
     if len(labels) != n_classes:
-        raise ValueError(
-            f"labels has {len(labels)} names but matrix is {n_classes} x {n_classes}; "
-            "give one label per row."
+        raise InputError(
+            "{labels} has {count} names but {matrix} is {n} x {n}; give one label per row.",
+            "labels", "matrix", count=len(labels), n=n_classes
         )
     return values, labels
 
@@ -78,10 +81,10 @@ def check_count_total(total, what):
 
 def samples_not_kept():
     """The error for query-time weights on an object that holds tallies only."""
-    return ValueError(
-        "sample_weight cannot be given to a query of an evaluation built from tallies "
+    return InputError(
+        "{sample_weight} cannot be given to a query of an evaluation built from tallies "
         "(from_confusion_matrix, a + b, from_batches, from_dask): it keeps no per-sample "
-        "labels to weight. Pass the weights when building it."
+        "labels to weight. Pass the weights when building it.", "sample_weight"
     )
 
 
@@ -89,22 +92,22 @@ def check_mergeable(first, second):
     """Two evaluations (labels, is_multilabel) that can be added up."""
     (first_labels, first_multilabel), (second_labels, second_multilabel) = first, second
     if first_multilabel != second_multilabel:
-        raise ValueError(
-            "cannot add a multilabel evaluation to a single-label one; both sides must "
-            "have the same kind of targets."
-        )
+        raise InputError(Phrase(
+            "cannot add a multilabel evaluation to a single-label one; both sides must have "
+            "the same kind of targets."
+        ))
     kinds = label_kind(first_labels), label_kind(second_labels)
     if kinds[0] != kinds[1]:
-        raise TypeError(
-            f"cannot add evaluations with {KIND_NAMES[kinds[0]]} labels and "
-            f"{KIND_NAMES[kinds[1]]} labels ({preview(first_labels)} and "
-            f"{preview(second_labels)}); use one kind."
+        raise InputTypeError(
+            "cannot add evaluations with {kind_a} labels and {kind_b} labels ({first} and "
+            "{second}); use one kind.", kind_a=KIND_NAMES[kinds[0]], kind_b=KIND_NAMES[kinds[1]],
+            first=preview(first_labels), second=preview(second_labels)
         )
     if first_multilabel and not np.array_equal(first_labels, second_labels):
-        raise ValueError(
-            f"cannot add multilabel evaluations with different labels "
-            f"({preview(first_labels)} and {preview(second_labels)}); the indicator "
-            "columns must be the same, in the same order."
+        raise InputError(
+            "cannot add multilabel evaluations with different labels ({first} and {second}); "
+            "the indicator columns must be the same, in the same order.",
+            first=preview(first_labels), second=preview(second_labels)
         )
 
 
@@ -129,9 +132,9 @@ def merged_options(first, second):
         if name in first and name in second and same_option(first[name], second[name]):
             continue
         values = first.get(name, "<not given>"), second.get(name, "<not given>")
-        raise ValueError(
-            f"cannot add evaluations built with different {name} ({values[0]!r} and "
-            f"{values[1]!r}); build both with the same options."
+        raise InputError(
+            "cannot add evaluations built with different {0} ({first!r} and {second!r}); build "
+            "both with the same options.", name, first=values[0], second=values[1]
         )
     merged = dict(first, **second)
     for name, value in first.items():  # True met 1: the labels of the sum are integers
@@ -141,20 +144,22 @@ def merged_options(first, second):
 
 
 def unknown_state_version(version, library, current, known):
-    return ValueError(
-        f"cannot load this ClassificationMetric: it was pickled with state version {version!r} "
-        f"(permetrics_lite {library}), and this permetrics_lite ({current}) reads versions 0 "
-        f"to {known}; upgrade permetrics_lite to load it."
+    return InputError(
+        "cannot load this ClassificationMetric: it was pickled with state version {version!r} "
+        "(permetrics_lite {library}), and this permetrics_lite ({current}) reads versions 0 to "
+        "{known}; upgrade permetrics_lite to load it.", version=version, library=library,
+        current=current, known=known
     )
 
 
 def check_batch(batch, number):
     """One item of ``from_batches``: (y_true, y_pred) or (y_true, y_pred, sample_weight)."""
     if not isinstance(batch, (tuple, list)) or len(batch) not in (2, 3):
-        raise TypeError(
-            f"batch {number} must be a tuple (y_true, y_pred) or (y_true, y_pred, "
-            f"sample_weight); got {type(batch).__name__}"
-            f"{f' of length {len(batch)}' if isinstance(batch, (tuple, list)) else ''}."
+        raise InputTypeError(
+            "batch {number} must be a tuple ({y_true}, {y_pred}) or ({y_true}, {y_pred}, "
+            "{sample_weight}); got {type}{length}.", "y_true", "y_pred", "sample_weight",
+            number=number, type=type(batch).__name__,
+            length=f" of length {len(batch)}" if isinstance(batch, (tuple, list)) else ""
         )
     return tuple(batch) + (None,) * (3 - len(batch))
 
@@ -162,23 +167,26 @@ def check_batch(batch, number):
 def check_total(total, parts):
     """The summed weight of all batches (or blocks) must be positive."""
     if not total:
-        raise ValueError(f"sample_weight is all zero in every one of the {parts}; at least "
-                         "one weight must be positive.")
+        raise InputError("{sample_weight} is all zero in every one of the {parts}; at least "
+                         "one weight must be positive.", "sample_weight", parts=parts)
 
 
 def no_batches():
-    return ValueError("from_batches got no batches; at least one (y_true, y_pred) is needed.")
+    return InputError("from_batches got no batches; at least one ({y_true}, {y_pred}) is "
+                      "needed.", "y_true", "y_pred")
 
 
 def in_part(error, part, number):
     """``error`` raised by one batch (or block) of many, with its number."""
+    if isinstance(error, Worded):
+        return type(error)("{part} {number}: {0}", error, part=part, number=number)
     return type(error)(f"{part} {number}: {error}")
 
 
 def not_dask(name, value):
-    return TypeError(
-        f"from_dask takes dask arrays or dask Series; {name} is a {type(value).__name__}. "
-        "For data in memory use ClassificationMetric(y_true, y_pred)."
+    return InputTypeError(
+        "from_dask takes dask arrays or dask Series; {0} is a {type}. For data in memory use "
+        "ClassificationMetric(y_true, y_pred).", name, type=type(value).__name__
     )
 
 
@@ -187,7 +195,8 @@ def check_dask_shapes(shapes):
     (first, first_shape), *others = shapes.items()
     for name, shape in others:
         if shape[0] != first_shape[0]:
-            raise ValueError(
-                f"{first} and {name} have different lengths: {first_shape[0]} and "
-                f"{shape[0]}; they must hold one value per sample each."
+            raise InputError(
+                "{0} and {1} have different lengths: {first_length} and {length}; they must "
+                "hold one value per sample each.", first, name, first_length=first_shape[0],
+                length=shape[0]
             )

@@ -9,6 +9,7 @@ import pandas as pd
 
 from ..core import encode as _encode
 from .arrays import check_aligned, plain, preview, to_column
+from .errors import InputError, Loose, Phrase
 from .labels import check_label_values, check_labels, common_labels, first_missing
 
 
@@ -29,19 +30,21 @@ def check_targets(y_true, y_pred, labels=None):
         return Targets(y_true, y_pred, None, None, is_multilabel=False)
     true, pred = to_column(y_true, "y_true", coded=True), to_column(y_pred, "y_pred", coded=True)
     if len(true.values) != len(pred.values):
-        raise ValueError(
-            f"y_true and y_pred have different lengths: {len(true.values)} and "
-            f"{len(pred.values)}; they must hold one label per sample each."
+        raise InputError(
+            "{y_true} and {y_pred} have different lengths: {n_true} and {n_pred}; they must "
+            "hold one label per sample each.", "y_true", "y_pred", n_true=len(true.values),
+            n_pred=len(pred.values)
         )
     check_aligned([("y_true", true.index), ("y_pred", pred.index)])
     index = true.index if true.index is not None else pred.index
     if true.values.ndim != pred.values.ndim:
         two, one = ("y_true", "y_pred") if true.values.ndim == 2 else ("y_pred", "y_true")
         shapes = {"y_true": true.values.shape, "y_pred": pred.values.shape}
-        raise ValueError(
-            f"{two} is 2-D with shape {shapes[two]} (multilabel indicators) but {one} is "
-            f"1-D with shape {shapes[one]}; pass both as (n_samples, n_labels) 0/1 arrays, "
-            "or both as 1-D class labels (e.g. scores.argmax(axis=1))."
+        raise InputError(
+            "{0} is 2-D with shape {two_shape} (multilabel indicators) but {1} is 1-D with "
+            "shape {one_shape}; pass both as (n_samples, n_labels) 0/1 arrays, or both as 1-D "
+            "class labels (e.g. scores.argmax(axis=1)).", two, one, two_shape=shapes[two],
+            one_shape=shapes[one]
         )
     if true.values.ndim == 2:
         return _check_multilabel(true, pred, labels, index)
@@ -53,8 +56,8 @@ def check_targets(y_true, y_pred, labels=None):
     else:
         for column, name in ((true, "y_true"), (pred, "y_pred")):
             if column.categories is not None:
-                named[f"the categories of {name}"] = check_label_values(
-                    column.categories, f"the categories of {name}")
+                categories = Phrase("the categories of {0}", name)
+                named[categories] = check_label_values(column.categories, categories)
     try:
         distinct = common_labels({name: _distinct(values) for name, values in named.items()})
     except TypeError:  # kinds that differ: named by the first sample, as for plain arrays
@@ -123,47 +126,49 @@ def _check_indicators(values, name):
     is_binary = np.isin(values, (0, 1)) if values.dtype.kind in "iufO" else None
     if is_binary is None or not is_binary.all():
         row, col = (0, 0) if is_binary is None else np.argwhere(~is_binary)[0]
-        raise ValueError(
-            f"{name} is a multilabel indicator array and must hold only 0 and 1; found "
-            f"{plain(values[row, col])!r} at row {row}, column {col}."
+        raise InputError(
+            "{0} is a multilabel indicator array and must hold only 0 and 1; found {found!r} at "
+            "row {row}, column {col}.", name, found=plain(values[row, col]), row=row, col=col
         )
     return values.astype(bool)
 
 
 def _check_multilabel(true, pred, labels, index):
     if true.values.shape != pred.values.shape:
-        raise ValueError(
-            f"y_true and y_pred are multilabel indicator arrays of different shapes: "
-            f"{true.values.shape} and {pred.values.shape}; they must match."
+        raise InputError(
+            "{y_true} and {y_pred} are multilabel indicator arrays of different shapes: "
+            "{true_shape} and {pred_shape}; they must match.", "y_true", "y_pred",
+            true_shape=true.values.shape, pred_shape=pred.values.shape
         )
     n_labels = true.values.shape[1]
     if n_labels == 0:
-        raise ValueError(
-            f"y_true and y_pred are multilabel indicator arrays with no columns (shape "
-            f"{true.values.shape}): there is no label to evaluate; give one column per label."
+        raise InputError(
+            "{y_true} and {y_pred} are multilabel indicator arrays with no columns (shape "
+            "{shape}): there is no label to evaluate; give one column per label.", "y_true",
+            "y_pred", shape=true.values.shape
         )
     for column, name in ((true, "y_true"), (pred, "y_pred")):
         if column.columns is not None and column.columns.has_duplicates:
-            raise ValueError(
-                f"{name} is a DataFrame with duplicate column names "
-                f"{preview(column.columns[column.columns.duplicated()].unique())}; each "
-                "label must name one column."
+            raise InputError(
+                "{0} is a DataFrame with duplicate column names {duplicates}; each label must "
+                "name one column.", name,
+                duplicates=preview(column.columns[column.columns.duplicated()].unique())
             )
     if true.columns is not None and pred.columns is not None:
         if not true.columns.equals(pred.columns):
-            raise ValueError(
-                "y_true and y_pred are DataFrames with different columns "
-                f"({preview(true.columns)} and {preview(pred.columns)}); "
-                "put the labels in the same order."
+            raise InputError(
+                "{y_true} and {y_pred} are DataFrames with different columns ({true_columns} "
+                "and {pred_columns}); put the labels in the same order.", "y_true", "y_pred",
+                true_columns=preview(true.columns), pred_columns=preview(pred.columns)
             )
     names = check_labels(labels)
     if names is None:
         columns = true.columns if true.columns is not None else pred.columns
         names = np.asarray(columns) if columns is not None else np.arange(n_labels)
     if len(names) != n_labels:
-        raise ValueError(
-            f"labels has {len(names)} names but the multilabel arrays have {n_labels} "
-            "columns; give one name per column."
+        raise InputError(
+            "{labels} has {count} names but the multilabel arrays have {n_labels} columns; "
+            "give one name per column.", "labels", count=len(names), n_labels=n_labels
         )
     t = _check_indicators(true.values, "y_true")
     p = _check_indicators(pred.values, "y_pred")
@@ -171,6 +176,7 @@ def _check_multilabel(true, pred, labels, index):
 
 
 def multilabel_unsupported(metric, alternative):
-    return ValueError(
-        f"{metric} is not defined for multilabel targets; use {alternative} instead."
+    return InputError(
+        "{metric} is not defined for multilabel targets; use {0} instead.", Loose(alternative),
+        metric=metric
     )

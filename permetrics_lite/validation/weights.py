@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 
 from .arrays import check_aligned, plain, to_column
+from .errors import InputError, InputTypeError
 
 _WEIGHT_CHUNK = 2**16  # weights copied and checked per step: 512 KiB stays in cache
 
@@ -22,9 +23,9 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
         check_aligned([("y_true", index), (name, column.index)])
     values = _real_numbers(column.values, name)
     if values.ndim != 1 or len(values) != n_samples:
-        raise ValueError(
-            f"{name} has shape {values.shape}; expected one weight per sample, "
-            f"shape ({n_samples},)."
+        raise InputError(
+            "{0} has shape {shape}; expected one weight per sample, shape ({n_samples},).",
+            name, shape=values.shape, n_samples=n_samples
         )
     # A finite sum means no NaN or infinity, and a minimum >= 0 no negative.
     # Otherwise (or when the sum overflows) find the first.
@@ -35,7 +36,7 @@ def check_sample_weight(sample_weight, n_samples, index=None, positive_sum=True,
             if bad.any():
                 _raise_bad_weights(bad, problem, name)
     if positive_sum and total == 0:  # a sum of non-negative weights
-        raise ValueError(f"{name} is all zero; at least one weight must be positive.")
+        raise InputError("{0} is all zero; at least one weight must be positive.", name)
     weight.flags.writeable = False
     return weight
 
@@ -66,16 +67,16 @@ def _real_numbers(values, name="sample_weight"):
     elif values.dtype.kind in "biuf":
         return values
     example = values.ravel()[0]
-    raise TypeError(
-        f"{name} must be numeric (real numbers); got dtype {values.dtype} (e.g. "
-        f"{plain(example)!r}). Convert text with pd.to_numeric; complex numbers, dates "
-        "and durations are not weights."
+    raise InputTypeError(
+        "{0} must be numeric (real numbers); got dtype {dtype} (e.g. {example!r}). Convert "
+        "text with pd.to_numeric; complex numbers, dates and durations are not weights.", name,
+        dtype=values.dtype, example=plain(example)
     )
 
 
 def _raise_bad_weights(bad, problem, name="sample_weight"):
-    raise ValueError(
-        f"{name} contains {int(np.count_nonzero(bad))} {problem} "
-        f"value(s), the first at position {int(np.flatnonzero(bad)[0])}; "
-        "weights must be finite and non-negative."
+    raise InputError(
+        "{0} contains {count} {problem} value(s), the first at position {first}; weights must "
+        "be finite and non-negative.", name, count=int(np.count_nonzero(bad)), problem=problem,
+        first=int(np.flatnonzero(bad)[0])
     )

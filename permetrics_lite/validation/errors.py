@@ -1,0 +1,286 @@
+"""Errors that name the parameters they are about, so that a front end (the
+command line) can say them in its own words without parsing the message.
+
+A message is a template, ``"{y_true} and {y_pred} have different lengths: {n}
+and {m}"``, its slots filled as ``str.format`` fills them: the parameters it
+names are the positional arguments (``{0}``, ``{1}``, or a parameter's own name,
+``{y_true}``), the values it shows the keyword ones. ``str(error)`` is the
+message in Python's words; ``error.worded(names)`` is the same message with each
+parameter in other words (``{"y_true": "column 'label' (--true)"}``).
+
+A slot's parameter is an :class:`Arg` (a name, maybe with its value:
+``pos_label=1``), a :class:`Term` (another Python spelling a front end may
+reword, not a parameter: ``ClassificationMetric.from_scores``), a :class:`Phrase`
+of them (``the categories of y_true``), or :class:`Loose` text (written by
+another module without slots: it may name parameters, unmarked); a plain string
+is an ``Arg`` when it is an identifier, else a ``Term``.
+
+``InputError`` and ``InputTypeError`` are the errors of user input; a warning
+may carry a template too, as a subclass of :class:`Worded` and of its category.
+"""
+
+import string
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+_FORMATTER = string.Formatter()
+_NO_VALUE = object()
+
+
+@dataclass(frozen=True, init=False)
+class Arg:
+    """A parameter named in a message: ``y_true``; with a value, ``pos_label=1``.
+
+    ``value`` is shown by its ``repr``; ``shown`` gives the text instead
+    (``Arg("labels", shown="[negative, positive]")``). Worded with ``names``, a
+    value's parameter is ``names["pos_label=1"]`` when given, else
+    ``names["pos_label"]`` and the value (``--pos-label 1``).
+    """
+
+    name: str
+    shown: Optional[str] = None  # the value's text; None: the parameter alone
+
+    def __init__(self, name, value=_NO_VALUE, *, shown=None):
+        if value is not _NO_VALUE and shown is None:
+            shown = repr(value)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "shown", shown)
+
+    @property
+    def parameters(self):
+        return (self.name,)
+
+    def worded(self, names, loose=None):
+        if self.shown is None:
+            return names.get(self.name, self.name)
+        setting = f"{self.name}={self.shown}"
+        if setting in names:
+            return names[setting]
+        return f"{names[self.name]} {self.shown}" if self.name in names else setting
+
+    def __str__(self):
+        return self.worded({})
+
+
+@dataclass(frozen=True)
+class Term:
+    """A Python spelling in a message that is no parameter, but that a front end
+    may word otherwise (``ClassificationMetric.from_scores``)."""
+
+    text: str
+    parameters = ()
+
+    def worded(self, names, loose=None):
+        return names.get(self.text, self.text)
+
+    def __str__(self):
+        return self.text
+
+
+@dataclass(frozen=True)
+class Loose:
+    """Text that another module passed in, written without slots: it may name
+    parameters, unmarked (``"with average='macro'"``). Worded by the ``loose``
+    function of :meth:`Phrase.worded` when one is given, else as it is."""
+
+    text: str
+    parameters = ()
+
+    def worded(self, names, loose=None):
+        return self.text if loose is None else loose(self.text)
+
+    def __str__(self):
+        return self.text
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A template with its slots filled: text, values, and the parameters it names
+    (see the module's docstring)."""
+
+    pieces: Tuple[object, ...]  # text (str) and parameters (Arg, Term, Loose, Phrase)
+    template: Optional[str] = None  # None: literal text
+
+    def __init__(self, template, /, *subjects, **values):
+        object.__setattr__(self, "pieces", _filled(template, subjects, values))
+        object.__setattr__(self, "template", template)
+
+    @classmethod
+    def text(cls, text):
+        """A phrase of literal text, braces and all."""
+        phrase = cls.__new__(cls)
+        object.__setattr__(phrase, "pieces", (str(text),))
+        object.__setattr__(phrase, "template", None)
+        return phrase
+
+    @property
+    def parameters(self):
+        """The names of the parameters it names, each once, in order of mention."""
+        found = [name for piece in self.pieces if not isinstance(piece, str)
+                 for name in piece.parameters]
+        return tuple(dict.fromkeys(found))
+
+    def worded(self, names, loose=None):
+        return "".join(piece if isinstance(piece, str) else piece.worded(names, loose)
+                       for piece in self.pieces)
+
+    def __str__(self):
+        return self.worded({})
+
+
+def subject(value):
+    """A parameter of a message: an :class:`Arg`, :class:`Term`, :class:`Loose` or
+    :class:`Phrase` as it is; a string as an ``Arg`` (an identifier) or a ``Term``;
+    a :class:`Worded` error as its message (a plain one as loose text)."""
+    if isinstance(value, (Arg, Term, Loose, Phrase)):
+        return value
+    if isinstance(value, Worded):  # a plain message as loose text: it may name parameters
+        return value.phrase if value.template is not None else Loose(str(value))
+    if isinstance(value, str):
+        return Arg(value) if value.isidentifier() else Term(value)
+    raise TypeError(f"a parameter of a message is a name, Arg, Term, Loose or Phrase; "
+                    f"got {type(value).__name__}")
+
+
+def _filled(template, subjects, values):
+    """The pieces of ``template``: its text, each value formatted, each parameter
+    kept as it is, to be worded later."""
+    subjects = [subject(s) for s in subjects]
+    by_name = {}  # {y_true}: the parameter y_true, bare if declared so, else its one setting
+    for s in sorted((s for s in subjects if isinstance(s, Arg)), key=lambda s: s.shown is None):
+        if s.shown is None or by_name.get(s.name, s) == s:
+            by_name[s.name] = s
+        else:
+            by_name[s.name] = None  # two settings of one parameter: number their slots
+    clash = set(by_name) & set(values)
+    if clash:
+        raise ValueError(f"{sorted(clash)} name both a parameter and a value of {template!r}")
+    used_subjects, used_values, pieces = set(), set(), []
+    for text, name, spec, conversion in _FORMATTER.parse(template):
+        pieces.append(text)
+        if name is None:
+            continue
+        head = name.split(".", 1)[0].split("[", 1)[0]
+        if head == "":
+            raise ValueError(f"{template!r}: number or name each slot ({{0}}, {{y_true}})")
+        if head in values:
+            found = values[head]
+            used_values.add(head)
+        else:
+            if head.isdigit():
+                at = int(head)
+            elif by_name.get(head) is not None:
+                at = subjects.index(by_name[head])
+            else:
+                raise KeyError(f"{template!r}: no parameter or value fills {{{name}}}")
+            found = subjects[at]
+            used_subjects.add(at)
+        if isinstance(found, (Arg, Term, Loose, Phrase)):
+            if name != head or spec or conversion:
+                raise ValueError(f"{template!r}: a parameter's slot {{{name}}} takes no "
+                                 "attribute, conversion or format")
+            pieces.append(found)
+            continue
+        value, _ = _FORMATTER.get_field(name, (), {head: found})
+        pieces.append(_FORMATTER.format_field(_FORMATTER.convert_field(value, conversion),
+                                              spec))
+    unused = [str(s) for i, s in enumerate(subjects) if i not in used_subjects]
+    unused += sorted(set(values) - used_values)
+    if unused:
+        raise ValueError(f"{template!r} has no slot for {unused}")
+    merged = []
+    for piece in pieces:  # adjacent text joined: a phrase is text and parameters
+        if isinstance(piece, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += piece
+        elif piece != "":
+            merged.append(piece)
+    return tuple(merged)
+
+
+class Worded(Exception):
+    """An exception (or warning) whose message names the parameters it is about.
+
+    ``Worded(template, *parameters, **values)`` fills the template's slots as
+    ``str.format`` does: the parameters are the positional arguments, the values
+    the keyword ones; ``Worded(Phrase(template, ...))`` too, for a template with
+    no slot. ``Worded(message)`` alone is a plain message, as for any exception
+    (``template`` is then None and no parameter is known).
+    """
+
+    def __init__(self, template="", /, *parameters, **values):
+        if parameters or values:
+            phrase = Phrase(template, *parameters, **values)
+        else:
+            phrase = template if isinstance(template, Phrase) else Phrase.text(template)
+        super().__init__(str(phrase))
+        self.phrase = phrase
+
+    @property
+    def template(self):
+        """The message's template, its slots unfilled; None for a plain message."""
+        return self.phrase.template
+
+    @property
+    def parameters(self):
+        """The names of the parameters the message names, each once, in order of
+        mention: the first is :attr:`parameter`."""
+        return self.phrase.parameters
+
+    @property
+    def parameter(self):
+        """The main parameter the message is about (its first); None if it names none."""
+        return next(iter(self.parameters), None)
+
+    def worded(self, names, loose=None):
+        """The message with each parameter in other words: ``names`` maps a
+        parameter (``"y_true"``), a parameter with its value (``"average=None"``)
+        or a Python spelling (``"ClassificationMetric.from_scores"``) to its words;
+        the others keep their Python names. ``loose``: a function that words the
+        text other modules wrote without slots (:class:`Loose`), if any."""
+        return self.phrase.worded(names, loose)
+
+
+class InputError(Worded, ValueError):
+    """A value of an argument that cannot be evaluated: a ``ValueError`` that names
+    the argument (``parameter``), and that a front end can word in its own terms.
+
+    ``str(error)`` is the message; ``error.parameter`` the argument it is about
+    (``error.parameters`` all that it names); ``error.worded(names)`` the message
+    with the arguments in other words, such as a command line's flags.
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric, InputError
+    >>> try:
+    ...     ClassificationMetric([0, 1, 1], [0, 1])
+    ... except InputError as error:
+    ...     caught = error
+    >>> caught.parameter, caught.parameters
+    ('y_true', ('y_true', 'y_pred'))
+    >>> print(caught)
+    y_true and y_pred have different lengths: 3 and 2; they must hold one label per sample each.
+    >>> print(caught.worded({"y_true": "--true", "y_pred": "--pred"}))
+    --true and --pred have different lengths: 3 and 2; they must hold one label per sample each.
+    >>> isinstance(caught, ValueError)
+    True
+    """
+
+
+class InputTypeError(Worded, TypeError):
+    """An argument of a type that cannot be evaluated: :class:`InputError`'s
+    ``parameter``, ``parameters`` and ``worded``, on a ``TypeError`` (not a
+    ``ValueError``: ``except ValueError`` catches what it caught before).
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric, InputTypeError
+    >>> try:
+    ...     ClassificationMetric("ab", ["a", "b"])
+    ... except InputTypeError as error:
+    ...     print(error.parameter, isinstance(error, ValueError))
+    y_true False
+    """
+
+
+# Shown under the name users import them by (a traceback's "permetrics_lite.InputError:").
+InputError.__module__ = InputTypeError.__module__ = "permetrics_lite"
