@@ -188,8 +188,9 @@ class ClassificationMetric:
         True
         """
         if not isinstance(state, _state.State):
-            raise TypeError(f"state must be an evaluation's State (ClassificationMetric.state); "
-                            f"got {type(state).__name__}.")
+            raise _validation.InputTypeError(
+                "{state} must be an evaluation's State ({1}); got {type}.", "state",
+                _validation.Term("ClassificationMetric.state"), type=type(state).__name__)
         return cls._of(state)
 
     @classmethod

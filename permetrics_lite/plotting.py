@@ -129,8 +129,8 @@ def confusion_matrix(evaluation, normalize=None, ax=None):
     ('Predicted label', 'True label', ['1', '0', '1', '1'])
     """
     if evaluation.is_multilabel:
-        raise _validation.multilabel_unsupported(
-            "plot_confusion_matrix", "plot_per_class (one bar per label)")
+        raise _validation.multilabel_unsupported("plot_confusion_matrix", _validation.Phrase(
+            "{0} (one bar per label)", _validation.Term("plot_per_class")))
     matrix = evaluation.CM(normalize=normalize)
     names = _tick_labels(evaluation)
     k = len(names)
@@ -183,7 +183,8 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
         metrics = (metrics,)
     metrics = [_validation.check_option("metrics", name, PER_CLASS_COLUMNS) for name in metrics]
     if not metrics:
-        raise ValueError(f"metrics is empty; name at least one of {list(PER_CLASS_COLUMNS)}.")
+        raise _validation.InputError("{metrics} is empty; name at least one of {columns}.",
+                                     "metrics", columns=list(PER_CLASS_COLUMNS))
     report = evaluation.report()
     names = _tick_labels(evaluation)
     k = len(names)

@@ -1,11 +1,14 @@
 """The errors of input validation name their parameters in slots (InputError,
 InputTypeError): ``str(error)`` is the Python message, ``error.parameter`` the
 argument it is about, and ``error.worded(names)`` the same message in another
-front end's words, such as the command line's flags, with no text parsed."""
+front end's words, such as the command line's flags, with no text parsed. So do
+the errors raised elsewhere in the package, and its warnings (InputWarning,
+UndefinedMetricWarning): the command line words them all from their slots."""
 
 import ast
 import copy
 import pickle
+import re
 import types
 import warnings
 from pathlib import Path
@@ -14,10 +17,13 @@ import numpy as np
 import pytest
 
 from permetrics_lite import ClassificationMetric as CM, InputError, InputTypeError
+from permetrics_lite import UndefinedMetricWarning
 from permetrics_lite.io import cli, flags
-from permetrics_lite.validation.errors import Arg, Loose, Phrase, Term, Worded
+from permetrics_lite.stats.comparison import mcnemar
+from permetrics_lite.validation.errors import Arg, InputWarning, Phrase, Term, Worded
 
-VALIDATION = Path(__file__).resolve().parent.parent / "permetrics_lite" / "validation"
+PACKAGE = Path(__file__).resolve().parent.parent / "permetrics_lite"
+VALIDATION = PACKAGE / "validation"
 CLI_WORDS = {"y_true": "column 'y' (--true)", "y_pred": "column 'p' (--pred)",
              "sample_weight": "column 'w' (--weight)", "labels": "--labels",
              "pos_label": "--pos-label", "y_score": "--scores", "threshold": "--threshold",
@@ -161,14 +167,46 @@ def test_a_parameter_with_a_value_is_worded_as_a_setting():
     assert error.parameters == ("pos_label", "average")
 
 
-def test_terms_and_loose_text_are_worded_but_are_no_parameters():
-    error = InputError("use {0}: {1}", Term("ClassificationMetric.from_scores"),
-                       Loose("with average='macro'"))
+def test_terms_are_worded_but_are_no_parameters():
+    keyed = Term("metrics={'PS': {'average': 'macro'}}", "metrics={name: {'average': 'macro'}}")
+    error = InputError("use {0}: {1}", Term("ClassificationMetric.from_scores"), keyed)
     assert error.parameters == () and error.parameter is None
-    assert error.worded({"ClassificationMetric.from_scores": "--scores"}) == \
-        "use --scores: with average='macro'"
-    assert error.worded({}, loose=str.upper) == \
-        "use ClassificationMetric.from_scores: WITH AVERAGE='MACRO'"
+    assert str(error) == ("use ClassificationMetric.from_scores: metrics={'PS': {'average': "
+                          "'macro'}}")
+    assert error.worded({"ClassificationMetric.from_scores": "--scores",
+                         "metrics={name: {'average': 'macro'}}": "--average macro"}) == \
+        "use --scores: --average macro"
+
+
+def test_a_value_may_be_a_phrase_that_names_parameters():
+    """A caller's text that names parameters (``what`` of a warning) is a phrase, a
+    value of the template: worded, its parameters named."""
+    what = Phrase("Matthews correlation with a constant {y_true}", "y_true")
+    for value, parameters, worded in ((what, ("y_true",), "Matthews correlation with a "
+                                       "constant --true is undefined; pass --zero-division"),
+                                      ("Precision", (), "Precision is undefined; pass "
+                                       "--zero-division")):
+        error = InputError("{what} is undefined; pass {0}", "zero_division", what=value)
+        assert str(error) == str(error).replace("--", "")
+        assert error.parameters == parameters + ("zero_division",)
+        assert error.worded({"y_true": "--true", "zero_division": "--zero-division"}) == worded
+
+
+def test_a_renamed_error_keeps_its_structure():
+    """mcnemar names the model a message is about (y_pred_a), keeping the slots."""
+    with pytest.raises(InputError) as excinfo:
+        mcnemar([0, 1], [0, 1], [0, 1, 1])
+    error = excinfo.value
+    assert str(error) == ("y_true and y_pred_b have different lengths: 2 and 3; they must hold "
+                          "one label per sample each.")
+    assert error.parameters == ("y_true", "y_pred_b") and error.template is not None
+    assert error.worded({"y_pred_b": "B"}).startswith("y_true and B have")
+    renamed = InputError("{0}, {1} and {2}", Arg("y_pred", 1), Phrase("the columns of {0}",
+                                                                     "y_pred"), "y_true")
+    renamed = renamed.renamed({"y_pred": "y_pred_a"})
+    assert type(renamed) is InputError
+    assert str(renamed) == "y_pred_a=1, the columns of y_pred_a and y_true"
+    assert renamed.parameters == ("y_pred_a", "y_true")
 
 
 def test_a_plain_message_is_taken_as_it_is():
@@ -228,9 +266,7 @@ def test_a_warning_can_carry_a_template_and_the_command_line_words_it():
 # --- the command line ---
 
 
-def test_the_command_line_words_a_structured_error_with_no_regular_expression(monkeypatch):
-    """The regular expressions are for plain messages (and loose text) only."""
-    monkeypatch.setattr(flags, "_by_regex", lambda *a, **k: pytest.fail("parsed the text"))
+def test_the_command_line_words_a_structured_error_from_its_slots():
     args = types.SimpleNamespace(true="label", pred="guess  two", weight=None)
     from_scores = Term("ClassificationMetric.from_scores")
     error = InputError("{y_true} and {y_pred} never labels; {2} ({3}) average over classes",
@@ -240,12 +276,25 @@ def test_the_command_line_words_a_structured_error_with_no_regular_expression(mo
         "(--scores) average over classes")
 
 
-def test_plain_messages_still_go_through_the_regular_expressions():
+def test_a_message_without_slots_is_shown_as_it_is_on_one_line():
+    """A message of pandas, numpy or Python: no text is parsed, no name replaced."""
     args = types.SimpleNamespace(true="y", pred="p", weight="w")
-    assert flags.in_flags(ValueError("y_pred with sample_weight and average=None"), args) == (
-        "column 'p' (--pred) with column 'w' (--weight) and --average none")
-    loose = InputError("{0} applies: {1}", Arg("method", "wilson"), Loose("with average='macro'"))
-    assert flags.in_flags(loose, args) == "--ci 'wilson' applies: with --average 'macro'"
+    assert flags.in_flags(ValueError("y_pred with\nsample_weight  and average=None"), args) == (
+        "y_pred with sample_weight and average=None")
+    assert flags.in_flags(InputError("y_pred, as text"), args) == "y_pred, as text"
+
+
+def test_the_command_line_reads_no_text_to_find_parameters():
+    """The issue: "the command line maps parameters to flags without regular
+    expressions". io/flags.py imports no ``re``, and has no fallback that would."""
+    tree = ast.parse((PACKAGE / "io" / "flags.py").read_text(encoding="utf-8"))
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, (ast.Import, ast.ImportFrom))
+                for alias in node.names} | {
+        node.module.split(".")[0] for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level}
+    assert not imported & {"re", "regex", "fnmatch"}, imported
+    assert not hasattr(flags, "_by_regex") and not hasattr(flags, "re")
 
 
 def test_the_command_line_says_the_flag_of_a_validated_argument(tmp_path, capsys):
@@ -257,6 +306,111 @@ def test_the_command_line_says_the_flag_of_a_validated_argument(tmp_path, capsys
     assert status == cli.EXIT_DATA
     assert err == (f"permetrics-lite: error: {path} lines 2 to 4: --labels contains duplicates: "
                    "['a']; each class may appear only once.\n")
+
+
+MULTICLASS = "t,p,w,g\na,a,1,x\nb,a,2,x\nb,b,1,y\nc,b,1,y\nc,c,1,x\n"
+SCORES = "t,a,b\na,0.9,0.1\nb,0.4,0.6\nb,0.2,0.8\n"
+ONE_CLASS = "t,p,s\n0,0,0.2\n0,1,0.7\n0,0,0.3\n"
+ROUNDED = "t,a,b\na,0.3,0.700005\nb,0.2,0.8\n"
+PYTHON_WORDS = re.compile(r"\b(y_true|y_pred|y_score|sample_weight|zero_division|n_resamples|"
+                          r"random_state|pos_label)\b|\b(average|method|threshold)=")
+
+# (id, file, arguments, module that words it, what standard error says after "error: " or
+# "warning: ", the file's path as {path})
+COMMAND_LINE = [
+    ("binary average (metrics.label_metrics)", MULTICLASS, ["PS", "--true", "t", "--pred", "p"],
+     "error", "{path}: Target is multiclass (3 classes) but --average 'binary'. Please choose "
+     "another --average setting, one of [None, 'micro', 'macro', 'weighted']; --average none "
+     "gives every class."),
+    ("pooled micro (metrics.interval_forms)", MULTICLASS,
+     ["SS", "--true", "t", "--pred", "p", "--average", "micro", "--ci", "wilson"], "error",
+     "{path}: --ci 'wilson' does not apply to SS with --average 'micro' (it pools the "
+     "one-vs-rest counts of 3 classes, which count each sample more than once: (sample, class) "
+     "pairs are not independent samples); use --ci 'bootstrap' or 'bca', which resample "
+     "samples."),
+    ("mean of ratios (metrics.interval_forms)", MULTICLASS,
+     ["PS", "--true", "t", "--pred", "p", "--average", "macro", "--ci", "wilson"], "error",
+     "{path}: --ci 'wilson' does not apply to PS with --average 'macro' (a mean of ratios); use "
+     "--ci 'bootstrap' or 'bca', which apply to every metric of labels."),
+    ("metric of scores (stats.intervals)", SCORES,
+     ["LL", "--true", "t", "--scores", "a", "b", "--ci", "wilson"], "error",
+     "{path}: --ci 'wilson' does not apply to LL (a metric of scores); no interval method "
+     "applies to it."),
+    ("weights not kept (stats.intervals)", MULTICLASS,
+     ["AS", "--true", "t", "--pred", "p", "--weight", "w", "--ci", "bootstrap", "--resamples",
+      "20", "--seed", "1"], "error",
+     "{path}: --ci 'bootstrap' resamples the samples of a weighted evaluation with their own "
+     "weights, and this evaluation keeps no per-sample weights (it was built from tallies: a + "
+     "b, from_batches, from_dask, from_counts or by_group); build it from the samples and their "
+     "weights to resample it."),
+    ("one number per group (stats.groups)", MULTICLASS,
+     ["PS", "--true", "t", "--pred", "p", "--average", "none", "--group", "g"], "error",
+     "{path}: PS gives one value per class for group 'x'; a table of groups needs one number "
+     "per group: pass its average, e.g. --average macro."),
+    ("undefined (metrics.formulas)", ONE_CLASS,
+     ["RS", "--true", "t", "--pred", "p", "--labels", "0", "1"], "warning",
+     "Recall is undefined (0/0) and is set to 0.0; pass --zero-division 0, 1 or nan to choose "
+     "the value and silence this warning."),
+    ("undefined, a title with columns (metrics.formulas)", ONE_CLASS,
+     ["MCC", "--true", "t", "--pred", "p", "--labels", "0", "1"], "warning",
+     "Matthews correlation with a constant column 't' (--true) or column 'p' (--pred) is "
+     "undefined (0/0) and is set to 0.0; pass --zero-division 0, 1 or nan to choose the value "
+     "and silence this warning."),
+    ("predicted only (metrics.label_metrics)", ONE_CLASS,
+     ["BAS", "--true", "t", "--pred", "p"], "warning",
+     "column 'p' (--pred) contains classes not in column 't' (--true): [1]; balanced accuracy "
+     "leaves them out of the mean."),
+    ("no positive samples (metrics.score_metrics)", ONE_CLASS,
+     ["APS", "--true", "t", "--scores", "s", "--labels", "0", "1"], "warning",
+     "The positive class has no samples in column 't' (--true): its average precision is "
+     "undefined and set to 0.0."),
+    ("one side only (metrics.score_metrics)", ONE_CLASS,
+     ["AUC", "--true", "t", "--scores", "s", "--labels", "0", "1"], "warning",
+     "The positive class: column 't' (--true) has samples of one side only, and ROC AUC is "
+     "undefined (nan)."),
+    ("rounded probabilities (metrics.score_metrics)", ROUNDED,
+     ["LL", "--true", "t", "--scores", "a", "b"], "warning",
+     "log_loss (LL): 1 row(s) of --scores do not sum to 1 within 2.49e-08 (the first is row 0): "
+     "probabilities rounded to a few decimals? The loss is of the rows as they are; normalise "
+     "them to silence this."),
+]
+
+
+@pytest.mark.parametrize("text, arguments, kind, expected", [c[1:] for c in COMMAND_LINE],
+                         ids=[c[0] for c in COMMAND_LINE])
+def test_the_command_line_words_the_messages_of_every_module(tmp_path, capsys, text, arguments,
+                                                            kind, expected):
+    """Errors and warnings raised outside validation come out in flags and columns, from
+    their slots: no Python parameter where a flag or a column is meant."""
+    path = tmp_path / "data.csv"
+    path.write_text(text, encoding="utf-8")
+    status = cli.main(["score", str(path), *arguments])
+    lines = capsys.readouterr().err.splitlines()
+    assert status == (cli.EXIT_DATA if kind == "error" else 0), lines
+    expected = f"permetrics-lite: {kind}: " + expected.format(path=path)
+    assert expected in lines, lines
+    for line in lines:
+        assert not PYTHON_WORDS.search(line), line
+
+
+@pytest.mark.parametrize("call, category, parameters", [
+    (lambda: CM([0, 1, 1], [0, 1, 2]).BAS(), InputWarning, ("y_pred", "y_true")),
+    (lambda: CM([0, 0], [0, 0], labels=[0, 1]).PS(pos_label=1), UndefinedMetricWarning, ()),
+    (lambda: CM([0, 0], [0, 1]).MCC(), UndefinedMetricWarning, ("y_true", "y_pred")),
+    (lambda: CM.from_scores([0, 0], [0.2, 0.7], labels=[0, 1]).APS(), UndefinedMetricWarning,
+     ("y_true",)),
+    (lambda: CM.from_scores([0, 1], [[0.3, 0.700005], [0.2, 0.8]]).LL(), InputWarning,
+     ("y_score",)),
+], ids=["predicted only", "undefined", "undefined MCC", "no positives", "rounded"])
+def test_a_warning_of_the_library_names_its_parameters(call, category, parameters):
+    """Each category a Worded one, still the UserWarning it was."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        call()
+    message = caught[0].message
+    assert type(message) is category and isinstance(message, (Worded, UserWarning))
+    assert issubclass(caught[0].category, UserWarning)
+    assert message.template is not None and message.parameters == parameters
 
 
 # --- the source of validation ---
@@ -291,3 +445,67 @@ def test_validation_raises_no_bare_value_or_type_error(path):
             assert len(node.args) > 1 or node.keywords, \
                 f"{path.name}:{node.lineno}: a template with no parameter or value is plain " \
                 "text; wrap a template with no slot in Phrase(...)"
+
+
+# --- the source of the whole package ---
+
+# Built-in errors the package may raise from a string: programming errors of its own
+# code, never of user input. (module, function) -> why
+ALLOWED = {
+    ("validation/errors.py", "subject"): "a message's parameter of an unknown type: a bug "
+                                         "of the caller's template",
+    ("validation/errors.py", "_filled"): "a template that does not fit its arguments: a bug "
+                                         "of the caller's template",
+    ("metrics/registry.py", "_query_of"): "the registry's self-check of its own rows",
+}
+WORDED = ERRORS | {"InputWarning", "UndefinedMetricWarning"}
+EVERY_MODULE = sorted(PACKAGE.rglob("*.py"))
+
+
+def _owners(tree):
+    """{id(node): the name of the innermost function that holds it}."""
+    owners = {}
+    for function in ast.walk(tree):  # outer functions before the ones they hold
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            owners.update({id(node): function.name for node in ast.walk(function)})
+    return owners
+
+
+@pytest.mark.parametrize("path", EVERY_MODULE, ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_no_module_raises_a_bare_value_or_type_error(path):
+    """Every error of user input, anywhere in the package, is an InputError (or
+    InputTypeError) with a template: no ValueError or TypeError built from a string,
+    save the programming errors of ALLOWED; every warning is Worded, built from a
+    template, never from text formatted before its slots."""
+    module = path.relative_to(PACKAGE).as_posix()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    allowed = {function for (where, function) in ALLOWED if where == module}
+    owners = _owners(tree)
+    for name, node in _calls(tree, {"ValueError", "TypeError"}):
+        assert owners.get(id(node)) in allowed, \
+            f"{module}:{node.lineno}: a bare {name}; raise an InputError or InputTypeError"
+    for name, node in _calls(tree, WORDED | {"Phrase"}):
+        first = node.args[0] if node.args else None
+        assert not isinstance(first, (ast.JoinedStr, ast.BinOp)), \
+            f"{module}:{node.lineno}: {name} of formatted text; put its values in slots"
+        if name != "Phrase" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            assert len(node.args) > 1 or node.keywords, \
+                f"{module}:{node.lineno}: a template with no parameter or value is plain " \
+                "text; wrap a template with no slot in Phrase(...)"
+    for _, node in _calls(tree, {"warn"}):
+        if module == "core/user_warnings.py":  # warnings.warn of the warning it is given
+            continue
+        warning = node.args[0] if node.args else None
+        assert isinstance(warning, ast.Call) and (
+            getattr(warning.func, "attr", None) or getattr(warning.func, "id", None)) in WORDED, \
+            f"{module}:{node.lineno}: warn() of a Worded warning, not of text"
+
+
+def test_the_allowed_bare_errors_still_exist():
+    """Each ALLOWED entry names a function that still raises a bare error."""
+    for module, function in ALLOWED:
+        tree = ast.parse((PACKAGE / module).read_text(encoding="utf-8"))
+        found = [node for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef) and node.name == function]
+        assert found and list(_calls(found[0], {"ValueError", "TypeError"})), (module, function)
+

@@ -76,7 +76,7 @@ def averaging(defaults, average, pos_label, allowed=AVERAGES, one_class=("binary
 
 
 def _pos_label_conflict(pos_label, average):
-    return ValueError(
-        f"pos_label={pos_label!r} selects one class and cannot be combined with "
-        f"average={average!r}; pass one of them."
+    return _validation.InputError(
+        "{0} selects one class and cannot be combined with {1}; pass one of them.",
+        _validation.Arg("pos_label", pos_label), _validation.Arg("average", average)
     )

@@ -121,10 +121,10 @@ def curve_column(metric, metrics):
 
 
 def _unknown_curve_metric(metric, names):
-    return ValueError(
-        f"metric must name a column of the threshold curve (by column, alias or long "
-        f"name): one of {list(names)}; got "
-        f"{metric!r}.{_validation.closest(metric, names, n=2)}"
+    return _validation.InputError(
+        "{metric} must name a column of the threshold curve (by column, alias or long name): "
+        "one of {names}; got {got!r}.{hint}", "metric", names=list(names), got=metric,
+        hint=_validation.closest(metric, names, n=2)
     )
 
 

@@ -25,6 +25,8 @@ def user_stacklevel():
     return level
 
 
-def warn(message, category):
-    """``warnings.warn`` attributed to the user's line that called the library."""
-    warnings.warn(message, category, stacklevel=user_stacklevel())
+def warn(warning):
+    """``warnings.warn`` of a warning (an instance of its category, whose message
+    names its parameters: ``InputWarning``, ``UndefinedMetricWarning``), attributed
+    to the user's line that called the library."""
+    warnings.warn(warning, stacklevel=user_stacklevel())

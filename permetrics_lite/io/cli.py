@@ -473,7 +473,7 @@ def _metric_parameters(args):
     try:
         metrics = {name: _registry.lookup(name) for name in names}
     except ValueError as error:  # before a large file is read
-        raise _UsageError(str(error)) from None
+        raise _UsageError(_flags.in_flags(error, args)) from None
     of_scores = [name for name, metric in metrics.items() if metric.kind == _registry.SCORE]
     if of_scores and not args.scores:
         raise _UsageError(f"{of_scores[0]} is a metric of scores: give the scores with "

@@ -74,9 +74,9 @@ def get_metrics_by_list_names(state, names, list_paras=None):
     names = list(names)
     list_paras = [None] * len(names) if list_paras is None else list(list_paras)
     if len(list_paras) != len(names):
-        raise ValueError(
-            f"list_paras has {len(list_paras)} entries but names has {len(names)}; "
-            "give one dict (or None) per name."
+        raise _validation.InputError(
+            "{list_paras} has {n} entries but {names} has {m}; give one dict (or None) per name.",
+            "list_paras", "names", n=len(list_paras), m=len(names)
         )
     return {name: by_name(state, name, params) for name, params in zip(names, list_paras)}
 

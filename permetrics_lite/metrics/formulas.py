@@ -17,11 +17,13 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .. import validation as _validation
 from ..core import user_warnings as _user_warnings
 
 
-class UndefinedMetricWarning(UserWarning):
-    """A metric was 0/0 and has been set to the ``zero_division`` value."""
+class UndefinedMetricWarning(_validation.Worded, UserWarning):
+    """A metric was 0/0 and has been set to the ``zero_division`` value (a
+    ``UserWarning`` whose message names its parameters, as ``InputError``'s does)."""
 
 
 def safe_divide(numerator, denominator, zero_division="warn", what="metric"):
@@ -58,14 +60,24 @@ def divide(numerator, denominator, zero_division="warn"):
     return np.where(undefined, value, result), int(np.count_nonzero(undefined))
 
 
+# the undefined cases whose title names parameters
+_SINGLE_CLASS = _validation.Phrase("Adjusted balanced accuracy with a single class in {y_true}",
+                                   "y_true")
+_CONSTANT = _validation.Phrase("Matthews correlation with a constant {y_true} or {y_pred}",
+                               "y_true", "y_pred")
+_NO_CHANCE = _validation.Phrase("Cohen's kappa with no chance disagreement (one class in {y_true} "
+                                "and {y_pred})", "y_true", "y_pred")
+
+
 def warn_undefined(what, undefined, size=None):
-    """The warning of ``undefined`` 0/0 values (of ``size``; None for one value)."""
+    """The warning of ``undefined`` 0/0 values (of ``size``; None for one value).
+    ``what``: the metric's title, or a :class:`~permetrics_lite.validation.Phrase`
+    that names parameters (``Matthews correlation with a constant y_true``)."""
     where = f" for {undefined} of {size} values" if size is not None else ""
-    _user_warnings.warn(
-        f"{what} is undefined (0/0){where} and is set to 0.0; pass zero_division "
-        "(0.0, 1.0 or nan) to choose the value and silence this warning.",
-        UndefinedMetricWarning,
-    )
+    _user_warnings.warn(UndefinedMetricWarning(
+        "{what} is undefined (0/0){where} and is set to 0.0; pass {0} to choose the value and "
+        "silence this warning.", _validation.Term("zero_division (0.0, 1.0 or nan)"),
+        what=what, where=where))
 
 
 # --- count-based: counts -> (numerator, denominator), vectorised over classes ---
@@ -363,9 +375,8 @@ def balanced_accuracy(tallies, adjusted=False, zero_division="warn"):
     recalls = right / support
     if not adjusted:
         return math.fsum(recalls.tolist()) / n_present
-    what = "Adjusted balanced accuracy with a single class in y_true"
     return float(safe_divide(_recall_excess(right, support, recalls), n_present - 1,
-                             zero_division, what))
+                             zero_division, _SINGLE_CLASS))
 
 
 def _balanced_accuracies(tallies, adjusted, zero_division):
@@ -375,8 +386,7 @@ def _balanced_accuracies(tallies, adjusted, zero_division):
     n_present, total = present.sum(axis=-1), recalls.sum(axis=-1)
     if not adjusted:
         return total / n_present
-    what = "Adjusted balanced accuracy with a single class in y_true"
-    return safe_divide(total - 1, n_present - 1, zero_division, what)
+    return safe_divide(total - 1, n_present - 1, zero_division, _SINGLE_CLASS)
 
 
 def _recall_excess(right, support, recalls):
@@ -443,9 +453,8 @@ def matthews_corrcoef(t, zero_division="warn"):
     cov_tp = n * correct - _dot(support, predicted)
     cov_tt = n * n - _dot(support, support)
     cov_pp = n_predicted * n_predicted - _dot(predicted, predicted)
-    what = "Matthews correlation with a constant y_true or y_pred"
     spread = np.sqrt(_to_float(cov_tt) * _to_float(cov_pp))
-    return _value(safe_divide(cov_tp, spread, zero_division, what))
+    return _value(safe_divide(cov_tp, spread, zero_division, _CONSTANT))
 
 
 def _whole_matrix(t, matrix=None, factor=1):
@@ -478,8 +487,7 @@ def cohen_kappa(t, weights=None, matrix=None, zero_division="warn"):
         chance = _dot(support @ cost.astype(support.dtype), predicted)
         disagreement = (cost.astype(matrix.dtype) * matrix).sum(axis=(-2, -1))
         agreement = chance - support.sum(axis=-1) * disagreement
-    what = "Cohen's kappa with no chance disagreement (one class in y_true and y_pred)"
-    return _value(safe_divide(agreement, chance, zero_division, what))
+    return _value(safe_divide(agreement, chance, zero_division, _NO_CHANCE))
 
 
 def normalize_matrix(matrix, normalize, zero_division="warn"):

@@ -16,18 +16,20 @@ from . import formulas as _formulas, label_metrics as _label_metrics
 
 # --- proportions ---
 
+_NOT_NORMALIZED = _validation.Phrase("with {0}", _validation.Arg("normalize", False))
+
 
 def accuracy_counts(state, row, method, params):
     """(count, nobs) of accuracy: the samples entirely right, of all samples."""
     if not params.get("normalize", True):
-        raise _validation.interval_unsupported(method, row.alias, "with normalize=False")
+        raise _validation.interval_unsupported(method, row.alias, _NOT_NORMALIZED)
     return state.tallies.correct, state.tallies.total
 
 
 def top_k_counts(state, row, method, params):
     """(count, nobs) of top-k accuracy: the samples whose true class is among the k best."""
     if not params.get("normalize", True):
-        raise _validation.interval_unsupported(method, row.alias, "with normalize=False")
+        raise _validation.interval_unsupported(method, row.alias, _NOT_NORMALIZED)
     hits = _label_metrics.top_k_accuracy_score(state, params.get("k", 1), normalize=False)
     return hits, state.tallies.total
 
@@ -41,8 +43,8 @@ def class_proportion(state, row, method, params):
         params.get("pos_label", defaults["pos_label"].default), None,
         any_problem=True)  # the method itself refuses a binary query it cannot answer
     if average in ("macro", "weighted"):
-        raise _validation.interval_unsupported(
-            method, row.alias, f"with average={average!r} (a mean of ratios)")
+        raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
+            "with {0} (a mean of ratios)", _validation.Arg("average", average)))
     if average == "micro":
         if not _pools_samples_once(row, state.n_classes, state.is_multilabel):
             raise _pairs_not_samples(method, row.alias, state.n_classes,
@@ -73,13 +75,17 @@ def _pairs_not_samples(method, alias, n_classes, multilabel):
     """The refusal of a proportion interval for a micro average of (sample, class)
     pairs: their count is not a count of independent samples."""
     kind, kinds = ("label", "labels") if multilabel else ("class", "classes")
-    instead = ("use average=None for an interval of each label (a multilabel evaluation "
-               "cannot be resampled)" if multilabel else
-               "use method='bootstrap' or 'bca', which resample samples")
+    instead = (_validation.Phrase("use {0} for an interval of each label (a multilabel "
+                                  "evaluation cannot be resampled)",
+                                  _validation.Arg("average", None)) if multilabel else
+               _validation.Phrase("use {0} or 'bca', which resample samples",
+                                  _validation.Arg("method", "bootstrap")))
     return _validation.MethodNotApplicable(
-        f"method={method!r} does not apply to {alias} with average='micro' (it pools the "
-        f"one-vs-rest counts of {n_classes} {kinds}, which count each sample more than "
-        f"once: (sample, {kind}) pairs are not independent samples); {instead}.")
+        "{0} does not apply to {alias} with {1} (it pools the one-vs-rest counts of "
+        "{n_classes} {kinds}, which count each sample more than once: (sample, {kind}) pairs "
+        "are not independent samples); {instead}.", _validation.Arg("method", method),
+        _validation.Arg("average", "micro"), alias=alias, n_classes=n_classes, kinds=kinds,
+        kind=kind, instead=instead)
 
 
 # --- closed forms ---
@@ -100,9 +106,9 @@ def kappa_standard_error(state, metric, *, weights=None, average=Default("multic
     """
     average = state.averaging(average, pos_label, metric.averages)[0]
     if average != "multiclass":
-        raise _validation.interval_unsupported(
-            "analytic", "CKS",
-            f"with average={average!r} (the closed form is of the whole matrix)")
+        raise _validation.interval_unsupported("analytic", "CKS", _validation.Phrase(
+            "with {0} (the closed form is of the whole matrix)",
+            _validation.Arg("average", average)))
     counts = np.asarray(state.matrix(None)[0]).astype(object)
     classes = np.arange(len(counts))
     distance = np.abs(classes[:, None] - classes) ** (2 if weights == "quadratic" else 1)

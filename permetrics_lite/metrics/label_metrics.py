@@ -32,9 +32,11 @@ def positive_class(state, pos_label, any_problem):
 def _binary_unsupported(target, n_classes):
     """scikit-learn's error for average='binary' on a problem that is not binary."""
     found = "multilabel-indicator" if target == "multilabel" else f"multiclass ({n_classes} classes)"
-    return ValueError(
-        f"Target is {found} but average='binary'. Please choose another average setting, "
-        "one of [None, 'micro', 'macro', 'weighted']; average=None gives every class."
+    return _validation.InputError(
+        "Target is {found} but {0}. Please choose another {average} setting, one of {averages}; "
+        "{1} gives every class.", _validation.Arg("average", "binary"),
+        _validation.Arg("average", None), "average", found=found,
+        averages=[None, "micro", "macro", "weighted"]
     )
 
 
@@ -101,9 +103,8 @@ def accuracy_score(state, *, normalize=True, sample_weight=None):
     >>> round(cm.AS(sample_weight=[1, 10, 1, 1, 1, 1]), 4)
     0.2667
     """
-    normalize = _validation.check_bool(
-        "normalize", normalize, " For a normalized confusion matrix use CM(normalize='true')."
-    )
+    normalize = _validation.check_bool("normalize", normalize, _validation.Phrase(
+        " For a normalized confusion matrix use CM({0}).", _validation.Arg("normalize", "true")))
     tallies = state.query(sample_weight)
     return _formulas.accuracy(tallies) if normalize else tallies.counted(tallies.correct)
 
@@ -158,24 +159,23 @@ def balanced_accuracy_score(state, *, adjusted=False, sample_weight=None,
     zero_division = state.zero_division(zero_division)
     if state.is_multilabel:
         raise _validation.multilabel_unsupported(
-            "balanced_accuracy_score (BAS)", "PCA (per-label accuracy)"
+            "balanced_accuracy_score (BAS)",
+            _validation.Phrase("{0} (per-label accuracy)", _validation.Term("PCA"))
         )
     tallies = state.query(sample_weight)
     warn_predicted_only(state, tallies)
     return _formulas.balanced_accuracy(tallies, adjusted, zero_division)
 
-PREDICTED_ONLY = "y_pred contains classes not in y_true"
+PREDICTED_ONLY = "y_pred contains classes not in y_true"  # the start of its warning
 
 
 def warn_predicted_only(state, tallies):
     """Balanced accuracy's warning about classes it leaves out."""
     extra = (tallies.support == 0) & (tallies.predicted > 0)
     if extra.any():
-        _user_warnings.warn(
-            f"{PREDICTED_ONLY}: {state.labels[extra].tolist()}; "
-            "balanced accuracy leaves them out of the mean.",
-            UserWarning,
-        )
+        _user_warnings.warn(_validation.InputWarning(
+            "{y_pred} contains classes not in {y_true}: {classes}; balanced accuracy leaves them "
+            "out of the mean.", "y_pred", "y_true", classes=state.labels[extra].tolist()))
 
 
 @share
@@ -294,9 +294,9 @@ def confusion_matrix(state, *, normalize=None, as_frame=False, sample_weight=Non
     zero_division = state.zero_division(zero_division)
     if state.is_multilabel:
         if as_frame:
-            raise ValueError(
-                "as_frame=True needs a single K x K matrix; multilabel input gives one "
-                "2 x 2 matrix per label; use report() for a per-label table."
+            raise _validation.InputError(
+                "{0} needs a single K x K matrix; multilabel input gives one 2 x 2 matrix per "
+                "label; use report() for a per-label table.", _validation.Arg("as_frame", True)
             )
         tallies = state.query(sample_weight)
         matrix, unit = _tally.multilabel_matrices(tallies), tallies.unit
@@ -485,9 +485,8 @@ def cohen_kappa_score(state, metric, *, weights=None, average=Default("multiclas
 
 def refuse_multilabel(state, metric, alias):
     if state.is_multilabel:
-        raise _validation.multilabel_unsupported(
-            metric, f"{alias}(average='macro') (one-vs-rest per label)"
-        )
+        raise _validation.multilabel_unsupported(metric, _validation.Phrase(
+            "{0} (one-vs-rest per label)", _validation.Term(f"{alias}(average='macro')")))
 
 
 @share

@@ -104,8 +104,9 @@ def _tp_changes(tps):
 
 def _rate(counts, what):
     if counts[-1] <= 0:
-        _user_warnings.warn(f"No {what} samples in y_true: the {what} rate is undefined (nan).",
-                       _formulas.UndefinedMetricWarning)
+        _user_warnings.warn(_formulas.UndefinedMetricWarning(
+            "No {what} samples in {y_true}: the {what} rate is undefined (nan).", "y_true",
+            what=what))
         return np.full(counts.shape, np.nan)
     return counts / counts[-1]
 
@@ -130,8 +131,9 @@ def precision_recall_curve(ranking, drop_intermediate=False):
         fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
     precision = tps / (tps + fps)  # every threshold is some sample's score: tps + fps > 0
     if tps[-1] == 0:
-        _user_warnings.warn("No positive samples in y_true: recall is set to 1 at every "
-                       "threshold, as scikit-learn does.", _formulas.UndefinedMetricWarning)
+        _user_warnings.warn(_formulas.UndefinedMetricWarning(
+            "No positive samples in {y_true}: recall is set to 1 at every threshold, as "
+            "scikit-learn does.", "y_true"))
         recall = np.ones_like(tps)
     else:
         recall = tps / tps[-1]

@@ -434,9 +434,9 @@ def lookup(name):
 
 
 def _unknown_metric(name, aliases, names):
-    return ValueError(
-        f"unknown metric name {name!r}; use a short alias {aliases} or its long "
-        f"name.{_validation.closest(name, names)}"
+    return _validation.InputError(
+        "unknown metric name {name!r}; use a short alias {aliases} or its long name.{hint}",
+        name=name, aliases=aliases, hint=_validation.closest(name, names)
     )
 
 

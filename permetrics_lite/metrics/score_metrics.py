@@ -67,7 +67,8 @@ def check_probabilities(state, query, warn=False):
         values = scored.scores if scored.scores is not None else scored.matrix
         low, high = float(values.min()), float(values.max())
         if low < 0 or high > 1:
-            return f"holds values outside [0, 1] (from {low!r} to {high!r})", None
+            return _validation.Phrase("holds values outside [0, 1] (from {low!r} to {high!r})",
+                                      low=low, high=high), None
         if values.ndim == 1:
             return None, None
         gap = np.abs(values.sum(axis=1) - 1)
@@ -75,9 +76,10 @@ def check_probabilities(state, query, warn=False):
         off = gap > tolerance
         if off.any():
             row = int(np.argmax(off))
-            return (f"has {int(off.sum())} row(s) that do not sum to 1 (within "
-                    f"{tolerance:.3g}), the first row {row} summing to "
-                    f"{float(values[row].sum())!r}"), None
+            return _validation.Phrase(
+                "has {n} row(s) that do not sum to 1 (within {tolerance:.3g}), the first row "
+                "{row} summing to {total!r}", n=int(off.sum()), tolerance=tolerance, row=row,
+                total=float(values[row].sum())), None
         loose = gap > quiet
         return None, (int(loose.sum()), int(np.argmax(loose)), quiet) if loose.any() else None
     problem, rounded = state.cached("not_probabilities", compute)
@@ -85,20 +87,24 @@ def check_probabilities(state, query, warn=False):
         raise _validation.not_probabilities(query, problem)
     if warn and rounded is not None:
         count, row, quiet = rounded
-        _user_warnings.warn(
-            f"{query}: {count} row(s) of y_score do not sum to 1 within {quiet:.3g} (the "
-            f"first is row {row}): probabilities rounded to a few decimals? The loss is "
-            "of the rows as they are; normalise them to silence this.", UserWarning)
+        _user_warnings.warn(_validation.InputWarning(
+            "{query}: {count} row(s) of {y_score} do not sum to 1 within {quiet:.3g} (the first "
+            "is row {row}): probabilities rounded to a few decimals? The loss is of the rows as "
+            "they are; normalise them to silence this.", "y_score", query=query, count=count,
+            quiet=quiet, row=row))
 
 
 def _undefined(what):
-    _user_warnings.warn(f"{what} is undefined (nan).", _formulas.UndefinedMetricWarning)
+    """nan, with its warning; ``what``: text, or a phrase that names parameters."""
+    _user_warnings.warn(_formulas.UndefinedMetricWarning("{what} is undefined (nan).",
+                                                         what=what))
     return float("nan")
 
 
 def binary_auc(ranking, max_fpr, what):
     if not _ranking.has_both(ranking):
-        return _undefined(f"{what}: y_true has samples of one side only, and ROC AUC")
+        return _undefined(_validation.Phrase(
+            "{what}: {y_true} has samples of one side only, and ROC AUC", "y_true", what=what))
     return _ranking.roc_auc(ranking, max_fpr)
 
 
@@ -147,7 +153,8 @@ def _one_vs_one(state, average):
     support = np.asarray(state.tallies.support, dtype=np.float64)
     present = np.flatnonzero(support > 0)
     if len(present) < 2:
-        return _undefined("One-vs-one ROC AUC with fewer than two classes in y_true")
+        return _undefined(_validation.Phrase(
+            "One-vs-one ROC AUC with fewer than two classes in {y_true}", "y_true"))
     a, b = np.triu_indices(len(present), 1)
     a, b = present[a], present[b]
     scores = (pairs[a, b] + pairs[b, a]) / 2
@@ -299,8 +306,9 @@ def average_precision_score(state, *, average="macro"):
 
 def binary_ap(ranking, what):
     if ranking.pos.sum() == 0:
-        _user_warnings.warn(f"{what} has no samples in y_true: its average precision is "
-                       "undefined and set to 0.0.", _formulas.UndefinedMetricWarning)
+        _user_warnings.warn(_formulas.UndefinedMetricWarning(
+            "{what} has no samples in {y_true}: its average precision is undefined and set to "
+            "0.0.", "y_true", what=what))
         return 0.0
     return _ranking.average_precision(ranking)
 
@@ -426,7 +434,7 @@ def brier_score_loss(state, *, scale_by_half="auto"):
     """
     if not (isinstance(scale_by_half, str) and scale_by_half == "auto"):
         scale_by_half = _validation.check_bool("scale_by_half", scale_by_half,
-                                               ' Or pass "auto".')
+                                               _validation.Phrase(' Or pass "auto".'))
     total = _probability_sum(state, "brier_score_loss (BSL)", _ranking.squared_error_sum)
     if scale_by_half == "auto":
         scale_by_half = state.scored.scores is not None or state.n_classes < 3

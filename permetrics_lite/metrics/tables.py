@@ -142,9 +142,9 @@ def best_threshold(state, metric="AS", *, sample_weight=None, zero_division=Defa
 
 
 def _undefined_everywhere(column):
-    return ValueError(
-        f"{column} is undefined (nan) at every threshold, so none is best; pass "
-        "zero_division=0.0 or 1.0 to give 0/0 a value."
+    return _validation.InputError(
+        "{column} is undefined (nan) at every threshold, so none is best; pass {0} or 1.0 to "
+        "give 0/0 a value.", _validation.Arg("zero_division", 0.0), column=column
     )
 
 
@@ -348,25 +348,26 @@ def _check_target_names(target_names, labels):
     if target_names is None:
         return ["%s" % (label,) for label in labels]
     if isinstance(target_names, (str, bytes)) or not np.iterable(target_names):
-        raise TypeError(
-            f"target_names must be a sequence of names, one per class; got {target_names!r}."
+        raise _validation.InputTypeError(
+            "{target_names} must be a sequence of names, one per class; got {got!r}.",
+            "target_names", got=target_names
         )
     names = list(target_names)
     if len(names) != len(labels):
-        raise ValueError(
-            f"target_names has {len(names)} names but the evaluation has {len(labels)} "
-            f"classes ({_validation.preview(labels)}); give one name per class, in the order "
-            "of labels."
+        raise _validation.InputError(
+            "{target_names} has {n} names but the evaluation has {k} classes ({classes}); give "
+            "one name per class, in the order of labels.", "target_names", n=len(names),
+            k=len(labels), classes=_validation.preview(labels)
         )
     return names
 
 
 def _samples_average_unavailable():
-    return ValueError(
-        "classification_report of a multilabel evaluation needs each sample's labels for "
-        "its 'samples avg' row, and this evaluation keeps tallies only (a + b, "
-        "from_batches, from_dask, by_group). Build it from the indicator arrays: "
-        "ClassificationMetric(y_true, y_pred).classification_report()."
+    return _validation.InputError(
+        "classification_report of a multilabel evaluation needs each sample's labels for its "
+        "'samples avg' row, and this evaluation keeps tallies only (a + b, from_batches, "
+        "from_dask, by_group). Build it from the indicator arrays: {0}.",
+        _validation.Term("ClassificationMetric(y_true, y_pred).classification_report()")
     )
 
 
@@ -447,9 +448,10 @@ def _tabled_intervals(state, sample_weight, zero_division, ci, confidence, n_res
 
 
 def _ci_options_without_ci():
-    return ValueError(
-        "confidence, n_resamples and random_state apply to intervals; pass ci='wilson', "
-        "'bootstrap' or another interval method with them."
+    return _validation.InputError(
+        "{confidence}, {n_resamples} and {random_state} apply to intervals; pass {0}, "
+        "'bootstrap' or another interval method with them.", _validation.Arg("ci", "wilson"),
+        "confidence", "n_resamples", "random_state"
     )
 
 

@@ -133,8 +133,8 @@ def _right(y_true, y_pred, name):
     and the pandas index of the samples (None for other inputs)."""
     try:
         targets = _validation.check_targets(y_true, y_pred)
-    except (ValueError, TypeError) as error:  # name the model the message is about
-        raise type(error)(str(error).replace("y_pred", name)) from None
+    except _validation.Worded as error:  # name the model the message is about
+        raise error.renamed({"y_pred": name}) from None
     if targets.is_multilabel:
         return (targets.true == targets.pred).all(axis=1), targets.index
     _, true, pred, _ = _tally.encode(targets.true, targets.pred, targets.classes)

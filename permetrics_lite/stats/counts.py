@@ -125,7 +125,7 @@ def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
     weights = None
     if weight is not None:
         weights = _validation.check_sample_weight(_weight_values(rows.column(weight)), rows.n,
-                                                  name=f"weight={weight!r}")
+                                                  name=_validation.Arg("weight", weight))
         if count is not None:
             _check_weights_of_no_samples(samples, weights, count, weight)
     # every row's labels are checked; the classes are those of the samples, read
@@ -208,14 +208,15 @@ class _Rows:
             _check_count_columns(columns, list(frame.columns))
             kind = "pandas"
         else:
-            raise TypeError(
+            raise _validation.InputTypeError(
                 "from_counts takes a pandas DataFrame, a pyarrow Table, RecordBatch or "
                 "RecordBatchReader, or a polars DataFrame or LazyFrame of aggregated rows; got "
-                f"{type(frame).__name__}."
+                "{type}.", type=type(frame).__name__
             )
         rows = cls(frame, kind)
         if rows.n == 0:
-            raise ValueError("from_counts got a frame without rows; at least one is needed.")
+            raise _validation.InputError("from_counts got a {frame} without rows; at least one "
+                                         "is needed.", "frame")
         return rows
 
     def column(self, name):
@@ -251,14 +252,15 @@ def _check_count_columns(columns, found):
     text = [str(c) for c in found]
     for argument, name in columns.items():
         if name is not None and name not in found:
-            raise ValueError(
-                f"{argument}={name!r} names no column of the frame; its columns are "
-                f"{text}.{_validation.closest(name, text, n=1)}"
+            raise _validation.InputError(
+                "{0} names no column of the {frame}; its columns are {columns}.{hint}",
+                _validation.Arg(argument, name), "frame", columns=text,
+                hint=_validation.closest(name, text, n=1)
             )
         if name is not None and found.count(name) > 1:
-            raise ValueError(
-                f"{argument}={name!r} names {found.count(name)} columns of the frame; "
-                "rename them so that each name is one column."
+            raise _validation.InputError(
+                "{0} names {count} columns of the {frame}; rename them so that each name is "
+                "one column.", _validation.Arg(argument, name), "frame", count=found.count(name)
             )
 
 
@@ -298,14 +300,15 @@ def check_counts(values, column, dtype=None):
     """
     kind = values.dtype.kind
     dtype = values.dtype if dtype is None else dtype
+    count = _validation.Arg("count", column)
     if kind not in "iufO":
         raise _not_numbers(values, column, dtype)
     missing = pd.isna(values)
     if missing.any():
-        raise ValueError(
-            f"count={column!r} has {int(missing.sum())} missing value(s) (null, NaN or NA), "
-            f"the first at row {int(np.argmax(missing))}; each row needs its number of "
-            "samples (fill in or drop those rows)."
+        raise _validation.InputError(
+            "{0} has {n} missing value(s) (null, NaN or NA), the first at row {row}; each row "
+            "needs its number of samples (fill in or drop those rows).", count,
+            n=int(missing.sum()), row=int(np.argmax(missing))
         )
     if kind == "O":
         for value in values:
@@ -317,16 +320,16 @@ def check_counts(values, column, dtype=None):
                  np.array([_is_whole(value) for value in values], dtype=bool))
         if not whole.all():
             first = int(np.argmin(whole))
-            raise ValueError(
-                f"count={column!r} has {int(np.count_nonzero(~whole))} value(s) that are not "
-                f"whole numbers (e.g. {_plain(values[first])!r} at row {first}); a count is "
-                "a whole number of samples."
+            raise _validation.InputError(
+                "{0} has {n} value(s) that are not whole numbers (e.g. {example!r} at row "
+                "{row}); a count is a whole number of samples.", count,
+                n=int(np.count_nonzero(~whole)), example=_plain(values[first]), row=first
             )
     negative = np.asarray(values < 0, dtype=bool)
     if negative.any():
-        raise ValueError(
-            f"count={column!r} has {int(negative.sum())} negative value(s), the first at "
-            f"row {int(np.argmax(negative))}; counts of samples are >= 0."
+        raise _validation.InputError(
+            "{0} has {n} negative value(s), the first at row {row}; counts of samples are >= 0.",
+            count, n=int(negative.sum()), row=int(np.argmax(negative))
         )
     if kind in "fO":
         unsafe = (values > SAFE_FLOAT_COUNT if kind == "f" else np.array(
@@ -334,11 +337,12 @@ def check_counts(values, column, dtype=None):
              for value in values], dtype=bool))
         if unsafe.any():
             first = int(np.argmax(unsafe))
-            raise ValueError(
-                f"count={column!r} has {int(unsafe.sum())} float value(s) beyond 2**53 - 1 "
-                f"(e.g. {_plain(values[first])!r} at row {first}), where a float may be the "
-                "rounding of another integer; pass the counts as integers or decimals (e.g. "
-                "CAST(n AS BIGINT) in SQL, or DuckDB's .arrow() rather than .df())."
+            raise _validation.InputError(
+                "{0} has {n} float value(s) beyond 2**53 - 1 (e.g. {example!r} at row {row}), "
+                "where a float may be the rounding of another integer; pass the counts as "
+                "integers or decimals (e.g. CAST(n AS BIGINT) in SQL, or DuckDB's .arrow() "
+                "rather than .df()).", count, n=int(unsafe.sum()),
+                example=_plain(values[first]), row=first
             )
         values = values.astype(np.int64) if kind == "f" else _integers(values)
     total = _validation.exact_total(values)
@@ -348,7 +352,8 @@ def check_counts(values, column, dtype=None):
             "int64 counts hold; divide the counts (every ratio metric is unchanged)."
         )
     if total == 0:
-        raise ValueError(f"count={column!r} is all zero; at least one row must count a sample.")
+        raise _validation.InputError("{0} is all zero; at least one row must count a sample.",
+                                     count)
     return values.astype(np.int64), total
 
 
@@ -380,9 +385,10 @@ def _plain(value):
 
 def _not_numbers(values, column, dtype, example=None):
     example = values[0] if example is None else example
-    return TypeError(
-        f"count={column!r} must hold numbers of samples (whole numbers of any numeric type); "
-        f"got dtype {dtype} (e.g. {_plain(example)!r})."
+    return _validation.InputTypeError(
+        "{0} must hold numbers of samples (whole numbers of any numeric type); got dtype "
+        "{dtype} (e.g. {example!r}).", _validation.Arg("count", column), dtype=dtype,
+        example=_plain(example)
     )
 
 
@@ -404,8 +410,9 @@ def _check_weights_of_no_samples(samples, weights, count, weight):
     contradictory = (samples == 0) & (weights > 0)
     if contradictory.any():
         first = int(np.argmax(contradictory))
-        raise ValueError(
-            f"weight={weight!r} is positive on {int(contradictory.sum())} row(s) where "
-            f"count={count!r} is 0, the first at row {first} (weight {float(weights[first])!r}); "
-            "a row of no samples has no weight: fix its count, or give it weight 0."
+        raise _validation.InputError(
+            "{0} is positive on {n} row(s) where {1} is 0, the first at row {row} (weight "
+            "{value!r}); a row of no samples has no weight: fix its count, or give it weight 0.",
+            _validation.Arg("weight", weight), _validation.Arg("count", count),
+            n=int(contradictory.sum()), row=first, value=float(weights[first])
         )

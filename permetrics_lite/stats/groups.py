@@ -90,17 +90,19 @@ def by_group(state, groups=None):
 
 
 def _groups_missing():
-    return TypeError(
-        "by_group needs groups: one per sample (an array-like, or a DataFrame of grouping "
-        "columns); only an evaluation built by from_counts with group= has its own."
+    return _validation.InputTypeError(
+        "by_group needs {groups}: one per sample (an array-like, or a DataFrame of grouping "
+        "columns); only an evaluation built by from_counts with {1} has its own.", "groups",
+        _validation.Term("group=")
     )
 
 
 def _groups_need_samples():
-    return ValueError(
+    return _validation.InputError(
         "by_group needs each sample's labels, and this evaluation keeps tallies only (built "
         "by from_confusion_matrix, a + b, from_batches or from_dask); evaluate the samples "
-        "with ClassificationMetric(y_true, y_pred), or pass a group column to from_counts."
+        "with {0}, or pass a group column to from_counts.",
+        _validation.Term("ClassificationMetric(y_true, y_pred)")
     )
 
 
@@ -113,17 +115,18 @@ def _check_group_metrics(metrics):
     try:
         return dict.fromkeys(metrics)
     except TypeError:
-        raise TypeError(
-            "metrics must be a metric name, a sequence of names or a {name: parameters} "
-            f"dict; got {type(metrics).__name__}."
+        raise _validation.InputTypeError(
+            "{metrics} must be a metric name, a sequence of names or a {{name: parameters}} "
+            "dict; got {type}.", "metrics", type=type(metrics).__name__
         ) from None
 
 
 def _not_one_number(name, group):
-    return ValueError(
-        f"{name} gives one value per class for group {group!r}; a table of groups needs "
-        f"one number per group: pass its average, e.g. metrics={{{name!r}: "
-        "{'average': 'macro'}}."
+    macro = _validation.Term(f"metrics={{{name!r}: {{'average': 'macro'}}}}",
+                             "metrics={name: {'average': 'macro'}}")
+    return _validation.InputError(
+        "{name} gives one value per class for group {group!r}; a table of groups needs one "
+        "number per group: pass its average, e.g. {0}.", macro, name=name, group=group
     )
 
 

@@ -220,20 +220,24 @@ class Intervals:
         method, state = self.method, self.state
         if row.kind == _registry.SCORE and row.proportion is None:
             raise _validation.interval_unsupported(
-                method, row.alias, "(a metric of scores)", "no interval method applies to it")
+                method, row.alias, _validation.Phrase("(a metric of scores)"),
+                _validation.Phrase("no interval method applies to it"))
         if method in PROPORTION_METHODS:
             if row.proportion is None:
                 raise _validation.interval_unsupported(
-                    method, row.alias, "(it is not a count over a count)")
+                    method, row.alias, _validation.Phrase("(it is not a count over a count)"))
             count, nobs = row.proportion(state, row, method, params)
             low, high = proportion_interval(count, nobs, self.confidence, method)
             return self._estimate(row, params), _values(low), _values(high)
         if method == "analytic" and row.analytic is None:
-            raise _validation.interval_unsupported(method, row.alias, "(no closed form is known)")
+            raise _validation.interval_unsupported(
+                method, row.alias, _validation.Phrase("(no closed form is known)"))
         if method in RESAMPLING_METHODS and row.kind == _registry.SCORE:
             raise _validation.interval_unsupported(
-                method, row.alias, "(a metric of scores: resampled confusion matrices do not "
-                "hold them)", "use a proportion method such as method='wilson'")
+                method, row.alias, _validation.Phrase(
+                    "(a metric of scores: resampled confusion matrices do not hold them)"),
+                _validation.Phrase("use a proportion method such as {0}",
+                                   _validation.Arg("method", "wilson")))
         estimate = self._estimate(row, params)
         if method == "analytic":
             error = row.analytic(state, row, **params)
@@ -381,11 +385,11 @@ def weighted_cells(state, sample_weight=None):
 
 def _weights_not_kept(method):
     """The refusal of the bootstrap of a weighted evaluation of tallies only."""
-    return ValueError(
-        f"method={method!r} resamples the samples of a weighted evaluation with their own "
-        "weights, and this evaluation keeps no per-sample weights (it was built from "
-        "tallies: a + b, from_batches, from_dask, from_counts or by_group); build it from "
-        "the samples and their weights to resample it."
+    return _validation.InputError(
+        "{0} resamples the samples of a weighted evaluation with their own weights, and this "
+        "evaluation keeps no per-sample weights (it was built from tallies: a + b, "
+        "from_batches, from_dask, from_counts or by_group); build it from the samples and "
+        "their weights to resample it.", _validation.Arg("method", method)
     )
 
 

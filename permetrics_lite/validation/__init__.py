@@ -5,8 +5,10 @@ of the package plain numpy arrays of one label kind, or raises an error that
 names the argument, says what was found and what to do about it: an
 ``InputError`` (``InputTypeError`` for a wrong type) whose message is a template
 with the parameters it names in slots, so that the command line words them as
-flags without parsing the text. One module per concern: ``errors`` (those
-errors), ``arrays`` (one array-like -> numpy), ``labels`` (label kinds),
+flags without parsing the text. The rest of the package raises these errors
+too, and warns with templates (``InputWarning``), built from ``Arg``, ``Term``
+and ``Phrase``. One module per concern: ``errors`` (those errors and
+warnings), ``arrays`` (one array-like -> numpy), ``labels`` (label kinds),
 ``targets`` (y_true with y_pred), ``weights``, ``options``, ``tallies``
 (matrices, merges, batches), ``scores`` (from_scores), and the checks that
 serve one caller: ``intervals``, ``groups``, ``score_metrics``.
@@ -16,7 +18,7 @@ write ``_validation.check_targets(...)`` without knowing which module holds it.
 """
 
 from .arrays import check_aligned, preview
-from .errors import InputError, InputTypeError, Worded
+from .errors import Arg, InputError, InputTypeError, InputWarning, Phrase, Term, Worded
 from .groups import check_groups, weightless_group
 from .intervals import (
     MethodNotApplicable, check_confidence, check_n_resamples, check_random_state,
@@ -39,7 +41,7 @@ from .weights import check_sample_weight
 
 __all__ = [
     # errors
-    "InputError", "InputTypeError", "Worded",
+    "Arg", "InputError", "InputTypeError", "InputWarning", "Phrase", "Term", "Worded",
     # arrays
     "check_aligned", "preview",
     # groups

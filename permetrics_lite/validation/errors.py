@@ -10,13 +10,15 @@ parameter in other words (``{"y_true": "column 'label' (--true)"}``).
 
 A slot's parameter is an :class:`Arg` (a name, maybe with its value:
 ``pos_label=1``), a :class:`Term` (another Python spelling a front end may
-reword, not a parameter: ``ClassificationMetric.from_scores``), a :class:`Phrase`
-of them (``the categories of y_true``), or :class:`Loose` text (written by
-another module without slots: it may name parameters, unmarked); a plain string
-is an ``Arg`` when it is an identifier, else a ``Term``.
+reword, not a parameter: ``ClassificationMetric.from_scores``) or a
+:class:`Phrase` of them (``the categories of y_true``); a plain string is an
+``Arg`` when it is an identifier, else a ``Term``. A value may be a phrase too
+(text that names parameters, or plain text: ``{what} is undefined``).
 
-``InputError`` and ``InputTypeError`` are the errors of user input; a warning
-may carry a template too, as a subclass of :class:`Worded` and of its category.
+``InputError`` and ``InputTypeError`` are the errors of user input. A warning
+carries a template as a subclass of :class:`Worded` and of its category:
+:class:`InputWarning` (a ``UserWarning``), and the metrics'
+``UndefinedMetricWarning``.
 """
 
 import string
@@ -50,7 +52,7 @@ class Arg:
     def parameters(self):
         return (self.name,)
 
-    def worded(self, names, loose=None):
+    def worded(self, names):
         if self.shown is None:
             return names.get(self.name, self.name)
         setting = f"{self.name}={self.shown}"
@@ -65,29 +67,16 @@ class Arg:
 @dataclass(frozen=True)
 class Term:
     """A Python spelling in a message that is no parameter, but that a front end
-    may word otherwise (``ClassificationMetric.from_scores``)."""
+    may word otherwise (``ClassificationMetric.from_scores``). ``key``: the name a
+    front end words it by, for a spelling that varies (``metrics={'PS': {'average':
+    'macro'}}``, by ``"metrics={name: {'average': 'macro'}}"``); default its text."""
 
     text: str
+    key: Optional[str] = None
     parameters = ()
 
-    def worded(self, names, loose=None):
-        return names.get(self.text, self.text)
-
-    def __str__(self):
-        return self.text
-
-
-@dataclass(frozen=True)
-class Loose:
-    """Text that another module passed in, written without slots: it may name
-    parameters, unmarked (``"with average='macro'"``). Worded by the ``loose``
-    function of :meth:`Phrase.worded` when one is given, else as it is."""
-
-    text: str
-    parameters = ()
-
-    def worded(self, names, loose=None):
-        return self.text if loose is None else loose(self.text)
+    def worded(self, names):
+        return names.get(self.text if self.key is None else self.key, self.text)
 
     def __str__(self):
         return self.text
@@ -98,7 +87,7 @@ class Phrase:
     """A template with its slots filled: text, values, and the parameters it names
     (see the module's docstring)."""
 
-    pieces: Tuple[object, ...]  # text (str) and parameters (Arg, Term, Loose, Phrase)
+    pieces: Tuple[object, ...]  # text (str) and parameters (Arg, Term, Phrase)
     template: Optional[str] = None  # None: literal text
 
     def __init__(self, template, /, *subjects, **values):
@@ -120,25 +109,40 @@ class Phrase:
                  for name in piece.parameters]
         return tuple(dict.fromkeys(found))
 
-    def worded(self, names, loose=None):
-        return "".join(piece if isinstance(piece, str) else piece.worded(names, loose)
+    def worded(self, names):
+        return "".join(piece if isinstance(piece, str) else piece.worded(names)
                        for piece in self.pieces)
+
+    def renamed(self, names):
+        """The phrase with parameters renamed (``{"y_pred": "y_pred_a"}``): the same
+        text but for their names, each with its value; its template is the original's."""
+        phrase = Phrase.__new__(Phrase)
+        object.__setattr__(phrase, "pieces", tuple(_renamed(piece, names)
+                                                   for piece in self.pieces))
+        object.__setattr__(phrase, "template", self.template)
+        return phrase
 
     def __str__(self):
         return self.worded({})
 
 
+def _renamed(piece, names):
+    if isinstance(piece, Arg) and piece.name in names:
+        return Arg(names[piece.name], shown=piece.shown)
+    return piece.renamed(names) if isinstance(piece, Phrase) else piece
+
+
 def subject(value):
-    """A parameter of a message: an :class:`Arg`, :class:`Term`, :class:`Loose` or
-    :class:`Phrase` as it is; a string as an ``Arg`` (an identifier) or a ``Term``;
-    a :class:`Worded` error as its message (a plain one as loose text)."""
-    if isinstance(value, (Arg, Term, Loose, Phrase)):
+    """A parameter of a message: an :class:`Arg`, :class:`Term` or :class:`Phrase`
+    as it is; a string as an ``Arg`` (an identifier) or a ``Term``; a
+    :class:`Worded` error as its message (a plain one as literal text)."""
+    if isinstance(value, (Arg, Term, Phrase)):
         return value
-    if isinstance(value, Worded):  # a plain message as loose text: it may name parameters
-        return value.phrase if value.template is not None else Loose(str(value))
+    if isinstance(value, Worded):
+        return value.phrase
     if isinstance(value, str):
         return Arg(value) if value.isidentifier() else Term(value)
-    raise TypeError(f"a parameter of a message is a name, Arg, Term, Loose or Phrase; "
+    raise TypeError(f"a parameter of a message is a name, Arg, Term or Phrase; "
                     f"got {type(value).__name__}")
 
 
@@ -175,7 +179,7 @@ def _filled(template, subjects, values):
                 raise KeyError(f"{template!r}: no parameter or value fills {{{name}}}")
             found = subjects[at]
             used_subjects.add(at)
-        if isinstance(found, (Arg, Term, Loose, Phrase)):
+        if isinstance(found, (Arg, Term, Phrase)):
             if name != head or spec or conversion:
                 raise ValueError(f"{template!r}: a parameter's slot {{{name}}} takes no "
                                  "attribute, conversion or format")
@@ -231,13 +235,17 @@ class Worded(Exception):
         """The main parameter the message is about (its first); None if it names none."""
         return next(iter(self.parameters), None)
 
-    def worded(self, names, loose=None):
+    def worded(self, names):
         """The message with each parameter in other words: ``names`` maps a
         parameter (``"y_true"``), a parameter with its value (``"average=None"``)
         or a Python spelling (``"ClassificationMetric.from_scores"``) to its words;
-        the others keep their Python names. ``loose``: a function that words the
-        text other modules wrote without slots (:class:`Loose`), if any."""
-        return self.phrase.worded(names, loose)
+        the others keep their Python names."""
+        return self.phrase.worded(names)
+
+    def renamed(self, names):
+        """The same error (or warning) about parameters of other names: ``names``
+        maps a parameter to its new name (``{"y_pred": "y_pred_a"}``)."""
+        return type(self)(self.phrase.renamed(names))
 
 
 class InputError(Worded, ValueError):
@@ -279,6 +287,26 @@ class InputTypeError(Worded, TypeError):
     ... except InputTypeError as error:
     ...     print(error.parameter, isinstance(error, ValueError))
     y_true False
+    """
+
+
+class InputWarning(Worded, UserWarning):
+    """A warning about the input (classes only predicted, probabilities that were
+    rounded): a ``UserWarning`` whose message names its parameters, as
+    :class:`InputError`'s does.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from permetrics_lite import ClassificationMetric
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     _ = ClassificationMetric([0, 1, 1], [0, 1, 2]).BAS()
+    >>> warning = caught[0].message
+    >>> warning.parameters, isinstance(warning, UserWarning)
+    (('y_pred', 'y_true'), True)
+    >>> print(warning.worded({"y_pred": "--pred", "y_true": "--true"}))
+    --pred contains classes not in --true: [2]; balanced accuracy leaves them out of the mean.
     """
 
 

@@ -3,7 +3,7 @@ a method that cannot give an interval."""
 
 import numpy as np
 
-from .errors import Arg, InputError, InputTypeError, Loose, Phrase
+from .errors import Arg, InputError, InputTypeError, Phrase
 
 
 def _is_real(value):
@@ -58,17 +58,12 @@ class MethodNotApplicable(InputError):
 
 
 def interval_unsupported(method, metric, why, instead=None):
-    """``why`` and ``instead``: text, or a :class:`.errors.Phrase` that marks the
-    parameters it names."""
+    """``why`` and ``instead``: :class:`.errors.Phrase` objects, that mark the
+    parameters they name (``Phrase("with {0}", Arg("normalize", False))``)."""
     instead = instead or Phrase("use {0} or 'bca', which apply to every metric of labels",
                                 Arg("method", "bootstrap"))
-    return MethodNotApplicable("{0} does not apply to {metric} {1}; {2}.", Arg("method", method),
-                               _prose(why), _prose(instead), metric=metric)
-
-
-def _prose(text):
-    """Text from the caller: a phrase as it is, a string as loose text."""
-    return text if isinstance(text, Phrase) else Loose(text)
+    return MethodNotApplicable("{0} does not apply to {metric} {why}; {instead}.",
+                               Arg("method", method), metric=metric, why=why, instead=instead)
 
 
 def weighted_interval(method, weights_kept=True):

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from .arrays import plain, preview, to_column
-from .errors import InputError, InputTypeError, Loose, Phrase, Term
+from .errors import InputError, InputTypeError, Phrase, Term
 
 
 def first_missing(values, name):
@@ -238,10 +238,10 @@ def unlisted_labels(found, where="y_true or y_pred"):
 
 
 def _alternatives(where):
-    """``"y_true or y_pred"`` as the parameters it names; other text as it is."""
+    """``"y_true or y_pred"`` as the parameters it names; a phrase as it is."""
     if isinstance(where, str):
         names = where.split(" or ")
         if not all(name.isidentifier() for name in names):
-            return Loose(where)
+            return Term(where)
         return Phrase(" or ".join(f"{{{i}}}" for i in range(len(names))), *names)
     return where

@@ -8,7 +8,7 @@ import difflib
 import numpy as np
 
 from .arrays import preview
-from .errors import Arg, InputError, InputTypeError, Loose
+from .errors import Arg, InputError, InputTypeError
 from .labels import label_position
 
 ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
@@ -68,9 +68,10 @@ def check_beta(beta):
 
 
 def check_bool(name, value, hint=""):
+    """``value`` a bool; ``hint``: a :class:`.errors.Phrase` (or text) after the message."""
     if not isinstance(value, (bool, np.bool_)):
-        raise InputError("{0} must be True or False; got {value!r}.{1}", name, Loose(hint),
-                         value=value)
+        raise InputError("{0} must be True or False; got {value!r}.{hint}", name, value=value,
+                         hint=hint)
     return bool(value)
 
 

@@ -3,7 +3,7 @@ probabilities, ROC AUC's ``max_fpr``, calibration bins, binary curves."""
 
 import numpy as np
 
-from .errors import Arg, InputError, InputTypeError, Loose
+from .errors import Arg, InputError, InputTypeError
 from .options import check_integer_from
 
 
@@ -12,10 +12,11 @@ class NotProbabilities(InputError):
 
 
 def not_probabilities(query, problem):
+    """``problem``: what the scores hold, a :class:`.errors.Phrase`."""
     return NotProbabilities(
-        "{query} needs probabilities, and {y_score} {1}. Pass predict_proba output (1-D: the "
-        "positive class's probability; a matrix: rows summing to 1).", "y_score",
-        Loose(problem), query=query
+        "{query} needs probabilities, and {y_score} {problem}. Pass predict_proba output (1-D: "
+        "the positive class's probability; a matrix: rows summing to 1).", "y_score",
+        query=query, problem=problem
     )
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 
 from ..core import encode as _encode
 from .arrays import check_aligned, plain, preview, to_column
-from .errors import InputError, Loose, Phrase
+from .errors import InputError, Phrase
 from .labels import check_label_values, check_labels, common_labels, first_missing
 
 
@@ -176,7 +176,7 @@ def _check_multilabel(true, pred, labels, index):
 
 
 def multilabel_unsupported(metric, alternative):
-    return InputError(
-        "{metric} is not defined for multilabel targets; use {0} instead.", Loose(alternative),
-        metric=metric
-    )
+    """``alternative``: a :class:`.errors.Phrase` (``Phrase("{0} (per-label accuracy)",
+    Term("PCA"))``)."""
+    return InputError("{metric} is not defined for multilabel targets; use {alternative} "
+                      "instead.", metric=metric, alternative=alternative)
