@@ -94,6 +94,15 @@ class State(NamedTuple):
             return _tally.materialise(self.tallies.cells, self.n_classes), self.tallies.unit
         return self.cached("matrix", self.built_matrix)
 
+    def cells(self):
+        """The occupied cells of the matrix (flat positions, ascending, and their
+        counts) and their unit: kept sparse, or read off the dense matrix."""
+        if self.tallies.cells is not None:
+            return self.tallies.cells, self.tallies.unit
+        matrix, unit = self.matrix(None)
+        index = np.flatnonzero(matrix)
+        return _tally.Cells(index, matrix.ravel()[index]), unit
+
     def built_matrix(self, sample_weight=None):
         weight, unit = _tally.in_units(self.weight_for(sample_weight))
         matrix = _tally.confusion_matrix(self.samples.true, self.samples.pred,

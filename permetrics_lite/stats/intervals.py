@@ -181,12 +181,12 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
 
 
 class Intervals:
-    """The intervals of one method and confidence on one evaluation, for any number
-    of metrics: the bootstrap's resamples (and BCa's jackknife) are drawn once.
+    """The intervals of one method and confidence on one evaluation's state, for any
+    number of metrics: the bootstrap's resamples (and BCa's jackknife) are drawn once.
 
-    ``sampled`` is the evaluation whose kept codes and weights (or the query's
-    own ``sample_weight``) a weighted bootstrap resamples, when ``evaluation``
-    is an evaluation of their tallies (by default, ``evaluation`` itself)."""
+    ``sampled`` is the state whose kept codes and weights (or the query's own
+    ``sample_weight``) a weighted bootstrap resamples, when ``state`` is a state of
+    their tallies (by default, ``state`` itself)."""
 
     def __init__(self, state, method, confidence, n_resamples=Default(N_RESAMPLES),
                  random_state=None, *, sampled=None, sample_weight=None):
@@ -357,14 +357,8 @@ _KEPT_BYTES = 2**26  # resampled tallies (and cells) kept for the next metric, a
 def _occupied_cells(state):
     """The flat positions (ascending), counts and unit of the nonzero cells of an
     unweighted evaluation's matrix."""
-    tallies = state.tallies
-    if tallies.cells is not None:
-        index, count, unit = tallies.cells.index, tallies.cells.count, tallies.unit
-    else:
-        matrix, unit = state.matrix(None)
-        index = np.flatnonzero(matrix)
-        count = matrix.ravel()[index]
-    return index, count.astype(np.int64), unit
+    cells, unit = state.cells()
+    return cells.index, cells.count.astype(np.int64), unit
 
 
 def weighted_cells(state, sample_weight=None):
