@@ -113,3 +113,21 @@ def test_a_pickle_of_a_later_version_is_refused_clearly(monkeypatch):
             rf"permetrics_lite .* reads versions 0 to {classification.STATE_VERSION}; "
             r"upgrade permetrics_lite to load it")):
         pickle.loads(future)
+
+
+@pytest.mark.parametrize("name", EVALUATIONS)
+def test_an_evaluation_of_another_s_state_answers_as_it(name):
+    # every entry point's state (samples, scores, a matrix, counts, sums, batches)
+    cm = EVALUATIONS[name]()
+    clone = ClassificationMetric.from_state(cm.state)
+    assert clone.state is cm.state
+    np.testing.assert_equal(everything(clone), everything(cm))
+
+
+@pytest.mark.parametrize("not_a_state", [None, (1, 2), {"labels": [0, 1]}])
+def test_from_state_refuses_what_is_not_a_state(not_a_state):
+    with pytest.raises(TypeError, match=(
+            r"^state must be an evaluation's State \(ClassificationMetric\.state\); "
+            rf"got {type(not_a_state).__name__}\.$")) as caught:
+        ClassificationMetric.from_state(not_a_state)
+    assert caught.value.parameter == "state"
