@@ -37,20 +37,17 @@ with PASS or FAIL. Needs the ``bench`` extra (scikit-learn >= 1.8 for
 """
 
 import argparse
-import cProfile
-import gc
 import math
 import platform
-import pstats
 import sys
-import time
 import warnings
 
 import numpy as np
 import pandas as pd
 
 import permetrics_lite
-from bench import fmt_time, table, traced_peak  # the script's own directory
+from harness import interleaved, median, profile, ratio, traced_peak  # beside this script
+from page import fmt_spread, fmt_time, table
 from permetrics_lite import ClassificationMetric
 
 TARGETS = {"five": 4.0, "curve": 3.0, "cache": 16.0}  # ratios (≥) and bytes per sample (≤)
@@ -225,42 +222,9 @@ def check_multiclass(y_true, matrix):
 # --------------------------------------------------------------------------
 
 
-def interleaved(competitors, repeat, setup=None):
-    """{name: [seconds of each round]}: every round runs each competitor once, the
-    order reversed every other round, so a burst of load falls on all of them;
-    ``setup`` runs untimed before each run."""
-    times = {name: [] for name in competitors}
-    for round_ in range(repeat):
-        names = list(competitors) if round_ % 2 == 0 else list(competitors)[::-1]
-        for name in names:
-            if setup is not None:
-                setup()
-            gc.collect()
-            start = time.perf_counter()
-            result = competitors[name]()
-            times[name].append(time.perf_counter() - start)
-            del result
-    return times
-
-
-def median(runs):
-    return float(np.median(runs))
-
-
-def ratio(peer_runs, own_runs):
-    """The ratio of the medians, and the range of the ratios of single rounds."""
-    rounds = [p / o for p, o in zip(peer_runs, own_runs)]
-    return median(peer_runs) / median(own_runs), min(rounds), max(rounds)
-
-
-def fmt_ratio(value):
-    middle, low, high = value
-    return f"{middle:.2f}× ({low:.2f}–{high:.2f})"
-
-
 def comparison_row(label, own_runs, peer_runs):
     return [label, fmt_time(median(own_runs)), fmt_time(median(peer_runs)),
-            fmt_ratio(ratio(peer_runs, own_runs))]
+            fmt_spread(ratio(peer_runs, own_runs), digits=2)]
 
 
 # --------------------------------------------------------------------------
@@ -357,26 +321,6 @@ def queries(y_true, y_score, repeat):
         else:
             rows.append(comparison_row(f"{name}, cached", times["ours"], times["theirs"]))
     return rows
-
-
-def profile(function, top):
-    """The functions of most own time in one run of ``function``, as table rows."""
-    profiler = cProfile.Profile()
-    profiler.runcall(function)
-    stats = pstats.Stats(profiler).stats
-    rows = sorted(stats.items(), key=lambda item: item[1][2], reverse=True)[:top]
-
-    def name(key):
-        path, line, function = key
-        if path == "~":
-            return function
-        path = path.split("site-packages/")[-1]  # the path inside its package
-        if "permetrics_lite/" in path:
-            path = path[path.index("permetrics_lite/"):]
-        return f"{path}:{line} {function}"
-
-    return [[name(key), calls, f"{own * 1e3:,.1f} ms", f"{cumulative * 1e3:,.1f} ms"]
-            for key, (calls, _, own, cumulative, _) in rows]
 
 
 # --------------------------------------------------------------------------

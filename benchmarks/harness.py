@@ -26,10 +26,14 @@ def _alarm(signum, frame):
     raise OverBudget
 
 
-def _run(function, number, budget):
-    """Seconds per call of ``number`` calls in a loop, cut off after ``budget`` a call."""
+def _run(function, number, budget, setup=None):
+    """Seconds per call of ``number`` calls in a loop, cut off after ``budget`` a call;
+    ``setup`` runs untimed before."""
+    if setup is not None:
+        setup()
     gc.collect()
-    signal.setitimer(signal.ITIMER_REAL, budget * number)
+    if math.isfinite(budget):
+        signal.setitimer(signal.ITIMER_REAL, budget * number)
     try:
         start = time.perf_counter()
         for _ in range(number):
@@ -39,12 +43,13 @@ def _run(function, number, budget):
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
-def interleaved(competitors, rounds, budget=float("inf"), min_time=MIN_TIME):
+def interleaved(competitors, rounds, budget=float("inf"), min_time=MIN_TIME, setup=None):
     """{name: [seconds of each round]}, or for a competitor dropped on its way None (a
     run over the budget) or "fails: Error". Each round runs every competitor once, the
     order reversed every other round. A competitor whose first call takes under
     ``min_time`` is timed in loops of enough calls for ``min_time`` from then on (that
-    first call untimed).
+    first call untimed). ``setup``, when given, runs untimed before every call, and
+    every call is timed alone (a first query on a fresh state, say).
 
     What is alive when the rounds start (the libraries, the inputs) is frozen out of
     the garbage collector, so the collection before each run goes over the garbage of
@@ -64,13 +69,14 @@ def interleaved(competitors, rounds, budget=float("inf"), min_time=MIN_TIME):
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore")
                         if name not in number:
-                            first = _run(competitors[name], 1, budget)
-                            number[name] = 1 if first >= min_time else \
+                            first = _run(competitors[name], 1, budget, setup)
+                            number[name] = 1 if first >= min_time or setup else \
                                 math.ceil(min_time / max(first, 1e-7))
                             if number[name] == 1:
                                 times[name].append(first)
                                 continue
-                        times[name].append(_run(competitors[name], number[name], budget))
+                        times[name].append(_run(competitors[name], number[name], budget,
+                                                setup))
                 except OverBudget:
                     times[name] = None
                 except Exception as error:  # a peer's limit, reported in the table

@@ -21,9 +21,23 @@ from decimal import Decimal, localcontext
 from fractions import Fraction
 
 import numpy as np
-from mlxtend.evaluate import accuracy_score as mlxtend_accuracy
-from mlxtend.evaluate import lift_score as mlxtend_lift
 from sklearn import metrics as skm
+
+
+# mlxtend is imported on the first call: its import loads matplotlib's pyplot, a second
+# of every test process's start for the few tests that call it
+def mlxtend_accuracy(*args, **kwargs):
+    """mlxtend.evaluate.accuracy_score."""
+    from mlxtend.evaluate import accuracy_score
+
+    return accuracy_score(*args, **kwargs)
+
+
+def mlxtend_lift(*args, **kwargs):
+    """mlxtend.evaluate.lift_score."""
+    from mlxtend.evaluate import lift_score
+
+    return lift_score(*args, **kwargs)
 
 
 def ratio(numerator, denominator):

@@ -15,9 +15,10 @@ _EXAMPLES_SCALE = {"default": 0.4, "smoke": 0.2, "local": 1.0, "mutation": 1.0, 
 
 
 def examples(n):
-    """The ``max_examples`` of a test that would try ``n`` under the "local" profile."""
+    """The ``max_examples`` of a test that would try ``n`` under the "local" profile: at
+    least 5 (or ``n`` when fewer) whatever the scale."""
     scale = _EXAMPLES_SCALE[os.environ.get("HYPOTHESIS_PROFILE", "default")]
-    return max(5, round(n * scale))
+    return max(min(n, 5), round(n * scale))
 
 
 LABEL_KINDS = {

@@ -31,11 +31,22 @@ LIGHT = ("permetrics_lite", "pycm", "permetrics")  # imported in well under a se
 @pytest.fixture(scope="module")
 def bench():
     """The command's module, with its own directory importable, as when it is run."""
+    return script("bench")
+
+
+def script(name):
+    """A benchmark script as a module, imported with its own directory on the path."""
     sys.path.insert(0, str(BENCHMARKS))
     try:
-        return importlib.import_module("bench")
+        return importlib.import_module(name)
     finally:
         sys.path.remove(str(BENCHMARKS))
+
+
+def printed(name, argv, capsys):
+    """What a benchmark script prints when run with ``argv``, run in this process."""
+    assert script(name).main(argv) == 0
+    return capsys.readouterr().out
 
 
 @pytest.fixture(scope="module")
@@ -193,26 +204,21 @@ def test_the_peers_compute_the_metrics_we_time(peers, problems, kind):
         assert done["permetrics", "report"][2][label] == pytest.approx(f1)
 
 
-def test_the_scores_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes():
-    script = SCRIPT.parent / "bench_scores.py"
-    command = [sys.executable, str(script), "--sizes", "500,2000", "--top-k-sizes", "500",
-               "--classes", "3,10", "--repeat", "1"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr  # it asserts equal results before timing
-    assert "## Top-k accuracy, k = 1..5" in done.stdout
-    assert "## Every threshold of N distinct binary scores" in done.stdout
-    rows = [line for line in done.stdout.splitlines() if line.startswith("| 5e+02") or
+def test_the_scores_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes(capsys):
+    # it asserts equal results before timing
+    out = printed("bench_scores", ["--sizes", "500,2000", "--top-k-sizes", "500",
+                                   "--classes", "3,10", "--repeat", "1"], capsys)
+    assert "## Top-k accuracy, k = 1..5" in out
+    assert "## Every threshold of N distinct binary scores" in out
+    rows = [line for line in out.splitlines() if line.startswith("| 5e+02") or
             line.startswith("| 2e+03")]
     assert len(rows) == 2 + 2  # top-k: one N x two K; thresholds: two N
 
 
-def test_the_intervals_benchmark_runs_at_tiny_sizes():
-    script = SCRIPT.parent / "bench_intervals.py"
-    command = [sys.executable, str(script), "--sizes", "1e3,1e4", "--resamples", "99",
-               "--repeat", "1", "--datasets", "20", "--coverage-resamples", "99"]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
+def test_the_intervals_benchmark_runs_at_tiny_sizes(capsys):
+    out = printed("bench_intervals", ["--sizes", "1e3,1e4", "--resamples", "99", "--repeat",
+                                      "1", "--datasets", "20", "--coverage-resamples", "99"],
+                  capsys)
     assert "## Cost of the bootstrap interval of MCC" in out and "## Targets" in out
     for metric in ("AS", "BAS", "F1S macro", "MCC"):
         assert f"| {metric} | bootstrap | " in out
@@ -224,14 +230,7 @@ def test_the_intervals_benchmark_runs_at_tiny_sizes():
 def test_the_coverage_population_values_are_scikit_learn_s():
     from sklearn import metrics
 
-    spec = importlib.util.spec_from_file_location("bench_intervals",
-                                                  SCRIPT.parent / "bench_intervals.py")
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    module = script("bench_intervals")
     counts = np.rint(module.POPULATION * 100).astype(int)  # the population in whole samples
     true = np.repeat(np.repeat(np.arange(3), 3), counts.ravel())
     pred = np.repeat(np.tile(np.arange(3), 3), counts.ravel())
@@ -242,16 +241,8 @@ def test_the_coverage_population_values_are_scikit_learn_s():
     assert truth["MCC"] == pytest.approx(metrics.matthews_corrcoef(true, pred))
 
 
-def test_the_score_metrics_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes():
-    script = SCRIPT.parent / "bench_score_metrics.py"
-    # this checkout's package, as pytest's own pythonpath gives the tests
-    root = str(SCRIPT.parent.parent)
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [root] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
-    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True,
-                          text=True, timeout=300, env=env)
-    assert done.returncode == 0, done.stderr  # it asserts equal results before timing
-    out = done.stdout
+def test_the_score_metrics_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_sizes(capsys):
+    out = printed("bench_score_metrics", ["--quick"], capsys)  # it asserts equal results
     for heading in ("## Binary: construct + AUC, APS, LL, BSL, roc_curve (N = 2e+03",
                     "## Binary: threshold_curve against confusion_matrix_at_thresholds",
                     "## Memory of the cached score state", "## Where the time goes",

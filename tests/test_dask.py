@@ -29,7 +29,7 @@ def client():
 
 
 @settings(max_examples=examples(12))  # each example computes on two worker processes
-@given(problem=problems(kinds=("int", "str", "bool")), chunks=st.integers(1, 40))
+@given(problem=problems(kinds=("int", "str", "bool")), chunks=st.integers(4, 40))
 def test_from_dask_equals_in_memory(client, problem, chunks):
     weight = exact_weights(problem.weight)
     whole = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels,

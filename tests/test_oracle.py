@@ -13,14 +13,12 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-from mlxtend.evaluate import accuracy_score as mlxtend_accuracy
-from mlxtend.evaluate import lift_score as mlxtend_lift
 from sklearn import metrics as skm
 from sklearn.utils.multiclass import unique_labels
 
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
 from permetrics_lite.metrics import registry as _registry
-from tests.oracles import ONE_VS_REST, SET_WISE, WHOLE_PROBLEM
+from tests.oracles import ONE_VS_REST, SET_WISE, WHOLE_PROBLEM, mlxtend_accuracy, mlxtend_lift
 from tests.strategies import multilabel_problems, problems
 
 close = dict(rel=1e-9, abs=1e-12)

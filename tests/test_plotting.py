@@ -457,7 +457,7 @@ def test_long_labels_of_any_number_of_classes_stay_inside_the_figure(draw, k):
     ax = getattr(cm, draw)()
     figure = ax.figure
     assert figure.get_layout_engine() is not None  # constrained: the library made the figure
-    figure.canvas.draw()
+    figure.draw_without_rendering()  # the layout and every extent, no pixels
     assert texts(ax.get_xticklabels()) == long_labels(k)  # every class named
     assert outside(figure, tick_labels(figure)) == []
     others = [ax.title, ax.xaxis.label, ax.yaxis.label, *ax.texts]
@@ -493,7 +493,7 @@ def test_curve_legends_of_any_number_of_classes_stay_inside_the_figure(draw, k):
         cm = long_label_scores(k)
     ax = getattr(cm, draw)()
     figure = ax.figure
-    figure.canvas.draw()
+    figure.draw_without_rendering()  # the layout and every extent, no pixels
     legend = ax.get_legend()
     if k == 2:
         assert ax.get_title().endswith(f"(positive: {long_labels(2)[1]})")
