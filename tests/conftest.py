@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, Phase, settings
 # examples the suite ran before it was sized for CI, for a change to the formulas.
 # "thorough": a night's search.
 settings.register_profile(
-    "default", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("local", parent=settings.get_profile("default"), max_examples=150)
 settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=2000)
 # .ci/smoke: the fast subset on the oldest and newest Python, a few examples each
 settings.register_profile(
-    "smoke", parent=settings.get_profile("default"), max_examples=20, database=None
+    "smoke", parent=settings.get_profile("default"), max_examples=10, database=None
 )
 # .ci/mutation runs the targeted tests once per mutant: few examples, no example
 # database, and no shrinking (a mutant needs a failure found, not its smallest example)

@@ -11,7 +11,7 @@ from hypothesis.extra import numpy as hnp
 # label kind -> function turning codes 0..K-1 into labels of that kind
 # A test that sets its own number of examples states it for the "local" profile
 # (tests/conftest.py); the others scale it: "default" is sized for CI.
-_EXAMPLES_SCALE = {"default": 0.4, "smoke": 0.2, "local": 1.0, "mutation": 1.0, "thorough": 10.0}
+_EXAMPLES_SCALE = {"default": 0.3, "smoke": 0.2, "local": 1.0, "mutation": 1.0, "thorough": 10.0}
 
 
 def examples(n):

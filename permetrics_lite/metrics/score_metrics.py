@@ -112,13 +112,12 @@ def _class_average(state, values, average, per_class_support):
     """scikit-learn's average of per-class values: macro, support-weighted (a class
     without support counting 0), or ``None`` for ``{label: value}``."""
     if average is None:
-        return state.per_label(np.asarray(values, dtype=np.float64))
+        return state.per_label(values)
     if average == "macro":
         return float(np.mean(values))
-    support = np.asarray(per_class_support, dtype=np.float64)
-    if support.sum() == 0:
-        return 0.0
-    return float(np.dot(np.where(support == 0, 0.0, values), support) / support.sum())
+    support = np.asarray(per_class_support, dtype=np.float64)  # some weight is positive
+    present = support > 0  # a class without support counts 0, even where its value is nan
+    return float(np.dot(values[present], support[present]) / support.sum())
 
 
 def _rankings_by_class(state):
@@ -160,7 +159,7 @@ def _one_vs_one(state, average):
     scores = (pairs[a, b] + pairs[b, a]) / 2
     if average == "macro":
         return float(np.mean(scores))
-    prevalence = (support[a] + support[b]) / support.sum()
+    prevalence = support[a] + support[b]  # each pair's, up to a factor the mean cancels
     return float(np.dot(scores, prevalence) / prevalence.sum())
 
 
@@ -441,10 +440,10 @@ def brier_score_loss(state, *, scale_by_half="auto"):
     return _per_sample(state, total) * (0.5 if scale_by_half else 1.0)
 
 
-def _calibration_ranking(state, query):
+def _calibration_ranking(state):
     """The ranking calibration bins: the positive class's probabilities (binary), or
-    the top-class confidence against being right (multiclass)."""
-    if is_binary(state, query):
+    the top-class confidence against being right (multiclass); scores checked before."""
+    if state.is_scored_binary():
         return positive_ranking(state)
 
     def compute():
@@ -510,5 +509,5 @@ def expected_calibration_error(state, *, n_bins=10, strategy="uniform"):
     """
     query = "expected_calibration_error (ECE)"
     n_bins, strategy = check_calibration(state, query, n_bins, strategy)
-    ranking = _calibration_ranking(state, query)
+    ranking = _calibration_ranking(state)
     return _ranking.calibration_error(ranking, n_bins, strategy)

@@ -1,0 +1,59 @@
+"""Tests written for the mutants of metrics/score_metrics.py and metrics/score_curves.py
+that the other tests let survive: the exact text of their warnings and errors, and
+values counted by hand or checked against scikit-learn here."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from permetrics_lite import ClassificationMetric as CM
+
+# four samples of classes a and b, scored over a, b and c: c has no sample
+PROBABILITIES = np.array([[0.7, 0.2, 0.1], [0.2, 0.7, 0.1], [0.6, 0.3, 0.1], [0.3, 0.6, 0.1]])
+
+
+def _warned(call):
+    """call()'s value and the messages of the warnings it gave."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = call()
+    return value, [str(w.message) for w in caught]
+
+
+# ------------------------------------------------------------------ score_metrics.py
+
+def test_a_class_without_samples_is_named_in_its_per_class_warning():
+    cm = CM.from_scores(["a", "b", "a", "b"], PROBABILITIES, labels=["a", "b", "c"])
+    aucs, messages = _warned(lambda: cm.AUC(average=None))
+    assert aucs["a"] == aucs["b"] == 1.0 and np.isnan(aucs["c"])
+    assert messages == ["Class 'c': y_true has samples of one side only, and ROC AUC is "
+                        "undefined (nan)."]
+    precisions, messages = _warned(lambda: cm.APS(average=None))
+    assert precisions == {"a": 1.0, "b": 1.0, "c": 0.0}
+    assert messages == ["Class 'c' has no samples in y_true: its average precision is "
+                        "undefined and set to 0.0."]
+
+
+def test_one_vs_one_auc_of_one_class_in_y_true_warns_in_words():
+    cm = CM.from_scores(["a", "a", "a", "a"], PROBABILITIES, labels=["a", "b", "c"])
+    value, messages = _warned(lambda: cm.AUC(multi_class="ovo"))
+    assert np.isnan(value)
+    assert messages == ["One-vs-one ROC AUC with fewer than two classes in y_true is "
+                        "undefined (nan)."]
+
+
+def test_weighted_averages_leave_out_the_classes_without_samples():
+    # AUC and AP of a and b weighted by their support, c (nan AUC) counting nothing
+    from sklearn.metrics import roc_auc_score
+
+    y_true = ["a", "b", "a", "b", "b"]
+    scores = np.vstack([PROBABILITIES, [[0.5, 0.4, 0.1]]])
+    cm = CM.from_scores(y_true, scores, labels=["a", "b", "c"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        per_class = cm.AUC(average=None)
+        weighted = cm.AUC(average="weighted")
+    assert weighted == pytest.approx((2 * per_class["a"] + 3 * per_class["b"]) / 5)
+    codes = np.array([0, 1, 0, 1, 1])
+    assert per_class["a"] == roc_auc_score(codes == 0, scores[:, 0])
