@@ -57,3 +57,27 @@ def test_weighted_averages_leave_out_the_classes_without_samples():
     assert weighted == pytest.approx((2 * per_class["a"] + 3 * per_class["b"]) / 5)
     codes = np.array([0, 1, 0, 1, 1])
     assert per_class["a"] == roc_auc_score(codes == 0, scores[:, 0])
+
+
+def test_scores_above_one_are_not_probabilities():
+    with pytest.raises(ValueError, match=r"^log_loss \(LL\) needs probabilities, and y_score "
+                                         r"holds values outside \[0, 1\] \(from 0\.2 to 1\.5\)"):
+        CM.from_scores([0, 1, 0, 1], [0.2, 1.5, 0.3, 0.9]).LL()
+
+
+def test_the_first_row_not_summing_to_one_is_named():
+    rows = np.array([[0.5, 0.3, 0.2], [0.2, 0.5, 0.3], [0.3, 0.3, 0.5], [0.1, 0.1, 0.8]])
+    with pytest.raises(ValueError, match=r"y_score has 1 row\(s\) that do not sum to 1 "
+                                         r"\(within 1e-05\), the first row 2 summing to 1\.1"):
+        CM.from_scores([0, 1, 2, 2], rows).LL()
+
+
+def test_rounded_rows_warn_in_the_losses_only_naming_the_first():
+    rows = np.array([[0.5, 0.3, 0.2], [0.2, 0.5, 0.300001], [0.3, 0.3, 0.4], [0.1, 0.1, 0.8]])
+    cm = CM.from_scores([0, 1, 2, 2], rows)
+    for query in (cm.AUC, cm.APS, cm.ECE):  # probabilities within the tolerance: no word
+        assert _warned(query)[1] == []
+    _, messages = _warned(cm.LL)
+    assert messages == ["log_loss (LL): 1 row(s) of y_score do not sum to 1 within 2.49e-08 "
+                        "(the first is row 1): probabilities rounded to a few decimals? The "
+                        "loss is of the rows as they are; normalise them to silence this."]
