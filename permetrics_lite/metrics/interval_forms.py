@@ -1,7 +1,8 @@
 """What a metric offers its confidence intervals beyond the bootstrap: registry rows
 hold these as ``proportion`` (the (count, nobs) of a count-over-count metric, for
-the binomial proportion intervals) and ``analytic`` (a closed-form standard error).
-Each is a function of the state and the metric's options, as its query is."""
+the binomial proportion intervals), ``analytic`` (a closed-form standard error) and
+``ranked`` (the standard error of a ROC AUC from its ranking). Each is a function of
+the state and the metric's options, as its query is."""
 
 import inspect
 import math
@@ -11,7 +12,8 @@ import numpy as np
 
 from .. import validation as _validation
 from ..core.options import Default
-from . import formulas as _formulas, label_metrics as _label_metrics
+from . import (formulas as _formulas, label_metrics as _label_metrics, ranking as _ranking,
+               score_metrics as _score_metrics)
 
 
 # --- proportions ---
@@ -140,3 +142,36 @@ def balanced_accuracy_standard_error(state, metric, *, adjusted=False, zero_divi
     if adjusted:  # one class: the adjusted score is 0/0, its error undefined
         error = error / (1 - 1 / classes) if classes > 1 else np.nan
     return float(error)
+
+
+# --- areas under the ROC curve ---
+
+_AUC = "roc_auc_score (AUC)"
+
+
+def auc_standard_error(state, row, method, params):
+    """The standard error of a binary ROC AUC: DeLong's, from the placement values of
+    the cached ranking (``"delong"``), or Hanley and McNeil's, from the area and the
+    class counts (``"hanley-mcneil"``); nan where the area is undefined, or DeLong's
+    variance with fewer than two samples of a class."""
+    if params.get("max_fpr") is not None:
+        raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
+            "with {0} (a partial area)", _validation.Arg("max_fpr", params["max_fpr"])),
+            _validation.Phrase("leave {0} out for the whole area", _validation.Arg("max_fpr")))
+    if not _score_metrics.is_binary(state, _AUC):
+        raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
+            "of a multiclass problem (it is of one binary ranking)"),
+            _validation.Phrase("evaluate one class's scores against the rest with "
+                               "from_scores"))
+    ranking = _score_metrics.positive_ranking(state)
+    if not _ranking.has_both(ranking):
+        return float("nan")
+    if method == "delong":
+        variance = _ranking.delong_variance(ranking)
+        if math.isnan(variance):
+            _score_metrics.undefined(_validation.Phrase(
+                "DeLong's variance of the ROC AUC with fewer than two samples of a class in "
+                "{y_true}, and so its interval,", "y_true"))
+        return math.sqrt(variance)
+    n1, n0 = float(ranking.pos.sum()), float(ranking.neg.sum())
+    return math.sqrt(_ranking.hanley_mcneil_variance(_ranking.roc_auc(ranking), n1, n0))

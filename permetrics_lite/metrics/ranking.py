@@ -188,6 +188,39 @@ def roc_auc(ranking, max_fpr=None):
     return float(np.dot(neg, above + 0.5 * pos) / (pos.sum() * neg.sum()))
 
 
+def placements(ranking):
+    """DeLong's placement values at each distinct score, ties counting half: the
+    share of negatives a positive there outscores (``positive``), and of positives
+    that outscore a negative there (``negative``)."""
+    pos, neg = ranking.pos.astype(np.float64), ranking.neg.astype(np.float64)
+    below = neg.sum() - np.cumsum(neg)  # negatives scored strictly lower
+    above = np.cumsum(pos) - pos  # positives scored strictly higher
+    return (below + 0.5 * neg) / neg.sum(), (above + 0.5 * pos) / pos.sum()
+
+
+def delong_variance(ranking):
+    """The variance of the ROC AUC by DeLong, DeLong and Clarke-Pearson (1988): the
+    variances of the positives' and of the negatives' placement values, over their
+    counts. Samples at one score share their placement: O(D) for D distinct scores.
+    nan with fewer than two positives or two negatives."""
+    n1, n0 = float(ranking.pos.sum()), float(ranking.neg.sum())
+    if n1 < 2 or n0 < 2:
+        return float("nan")
+    positive, negative = placements(ranking)
+    area = np.dot(ranking.pos, positive) / n1
+    s10 = np.dot(ranking.pos, (positive - area) ** 2) / (n1 - 1)
+    s01 = np.dot(ranking.neg, (negative - area) ** 2) / (n0 - 1)
+    return float(s10 / n1 + s01 / n0)
+
+
+def hanley_mcneil_variance(area, n1, n0):
+    """The variance of a ROC AUC of ``n1`` positives and ``n0`` negatives by Hanley and
+    McNeil (1982), from the area alone (exponential score distributions)."""
+    q1, q2 = area / (2 - area), 2 * area * area / (1 + area)
+    return (area * (1 - area) + (n1 - 1) * (q1 - area * area)
+            + (n0 - 1) * (q2 - area * area)) / (n1 * n0)
+
+
 def average_precision(ranking):
     """Precision at each threshold weighted by the recall it adds, as
     ``sklearn.metrics.average_precision_score`` (no interpolation)."""

@@ -65,11 +65,13 @@ class Metric(NamedTuple):
     query: Optional[Callable] = None  # the method; None: generated from formula and doc
     doc: Optional[Doc] = None         # the generated method's docstring
     example: Tuple[str, str] = ("", "")  # the functional form's example: call and output
-    # Confidence intervals (``stats.intervals``) beyond the bootstrap, which every metric has:
-    # (count, nobs) of a count-over-count metric, for the binomial proportion intervals;
-    # the standard error of a closed form, for method="analytic".
+    # Confidence intervals (``stats.intervals``) beyond the bootstrap, which every metric
+    # of labels has: (count, nobs) of a count-over-count metric, for the binomial
+    # proportion intervals; the standard error of a closed form, for method="analytic";
+    # the standard error of a ROC AUC from its ranking, for "delong" and "hanley-mcneil".
     proportion: Optional[Callable] = None
     analytic: Optional[Callable] = None
+    ranked: Optional[Callable] = None
     # A metric of scores in report(): its value for each class, a function of the
     # evaluation (its column and position are ``column`` and ``report``).
     per_class: Optional[Callable] = None
@@ -378,7 +380,7 @@ SCORE_METRICS = (
     Metric("AUC", "roc_auc_score", "ROC AUC", "area under the ROC curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.AUC_AVERAGES, default_average="macro",
            column="auc", report=8, summary=(("", {}),), query=_score_metrics.roc_auc_score,
-           per_class=_score_metrics.class_aucs,
+           per_class=_score_metrics.class_aucs, ranked=_interval_forms.auc_standard_error,
            example=("{f}(Y_TRUE, Y_SCORE)", "0.6666666666666666")),
     Metric("APS", "average_precision_score", "Average precision",
            "average precision: the area under the step precision-recall curve", SCORE, True,

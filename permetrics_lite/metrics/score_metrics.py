@@ -94,7 +94,7 @@ def check_probabilities(state, query, warn=False):
             quiet=quiet, row=row))
 
 
-def _undefined(what):
+def undefined(what):
     """nan, with its warning; ``what``: text, or a phrase that names parameters."""
     _user_warnings.warn(_formulas.UndefinedMetricWarning("{what} is undefined (nan).",
                                                          what=what))
@@ -103,7 +103,7 @@ def _undefined(what):
 
 def binary_auc(ranking, max_fpr, what):
     if not _ranking.has_both(ranking):
-        return _undefined(_validation.Phrase(
+        return undefined(_validation.Phrase(
             "{what}: {y_true} has samples of one side only, and ROC AUC", "y_true", what=what))
     return _ranking.roc_auc(ranking, max_fpr)
 
@@ -152,7 +152,7 @@ def _one_vs_one(state, average):
     support = np.asarray(state.tallies.support, dtype=np.float64)
     present = np.flatnonzero(support > 0)
     if len(present) < 2:
-        return _undefined(_validation.Phrase(
+        return undefined(_validation.Phrase(
             "One-vs-one ROC AUC with fewer than two classes in {y_true}", "y_true"))
     a, b = np.triu_indices(len(present), 1)
     a, b = present[a], present[b]

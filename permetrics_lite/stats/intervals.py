@@ -44,7 +44,8 @@ from ..core.options import Default
 
 PROPORTION_METHODS = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
 RESAMPLING_METHODS = ("bootstrap", "bca")
-METHODS = PROPORTION_METHODS + ("analytic",) + RESAMPLING_METHODS
+RANKING_METHODS = ("delong", "hanley-mcneil")  # of a ROC AUC
+METHODS = PROPORTION_METHODS + ("analytic",) + RANKING_METHODS + RESAMPLING_METHODS
 N_RESAMPLES = 9999
 _NORMAL = NormalDist()
 
@@ -107,9 +108,13 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
         one class or of every class; micro-averaged only where that counts
         each sample once) of unweighted evaluations. ``"analytic"``: the
         estimate plus or minus z standard errors, where a closed form is
-        known (``CKS``, ``BAS``). ``"bootstrap"`` (percentile) and
-        ``"bca"`` (bias-corrected and accelerated): for every metric of
-        labels, by resampling the confusion matrix.
+        known (``CKS``, ``BAS``). ``"delong"`` and ``"hanley-mcneil"``: the
+        ROC AUC of binary scores plus or minus z standard errors, DeLong's
+        from the placement values of the samples or Hanley and McNeil's from
+        the area and the class counts, clipped to [0, 1].
+        ``"bootstrap"`` (percentile) and ``"bca"`` (bias-corrected and
+        accelerated): for every metric of labels, by resampling the
+        confusion matrix.
     confidence : float, default=0.95
         The confidence level, strictly between 0 and 1 (any float there,
         however close to 0 or 1).
@@ -159,6 +164,12 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
     ``scipy.stats.bootstrap(method="BCa")``: resamples equal to the
     estimate count half below it; it is undefined (nan) when the estimate
     lies strictly below or above every resample; use ``"bootstrap"`` then.
+    DeLong's variance (DeLong, DeLong and Clarke-Pearson 1988) is that of the
+    placement values, a tie counting half: pROC's ``ci.auc(method="delong")``;
+    it is computed from the evaluation's one sort of the scores, in O(D) for
+    D distinct scores, and is undefined (nan bounds) with fewer than two
+    samples of a class. Hanley and McNeil's (1982) assumes exponential score
+    distributions. Both count samples: weighted scores are refused.
     See :doc:`/intervals`.
 
     Examples
@@ -171,6 +182,9 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
     [0.8, 0.2836, 0.9949]
     >>> [round(x, 4) for x in cm.CI("MCC", method="bootstrap", random_state=0)]
     [0.4667, -0.2928, 1.0]
+    >>> scored = ClassificationMetric.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7])
+    >>> [round(x, 4) for x in scored.CI("AUC", method="delong")]
+    [0.8889, 0.5809, 1.0]
     """
     row = _registry.lookup(metric)
     sample_weight = metric_params.pop("sample_weight", None)
@@ -203,6 +217,8 @@ class Intervals:
             raise _validation.multilabel_resampling(method)
         if _weighted(state):
             sampled = state if sampled is None else sampled
+            if self.method in RANKING_METHODS:
+                raise _validation.weighted_ranking_interval(method)
             if self.method != "bootstrap":  # the others count samples
                 raise _validation.weighted_interval(method, sampled.samples is not None)
             if state.n_samples is None:
@@ -211,6 +227,7 @@ class Intervals:
                 raise _weights_not_kept(method)
         self.state = state
         self._sampled = sampled, sample_weight
+        self._scored = state if sampled is None else sampled  # a table's tallies hold no scores
         self._cells = self._start = self._kept = None
 
     def interval(self, row, params):
@@ -218,10 +235,25 @@ class Intervals:
         :class:`~permetrics_lite.validation.MethodNotApplicable` error when the
         method cannot give its interval (before the estimate could warn)."""
         method, state = self.method, self.state
+        if method in RANKING_METHODS and row.ranked is not None:
+            estimate = _values(_registry.method(row)(self._scored, **params))
+            error = row.ranked(self._scored, row, method, params)
+            z = normal_quantile(self.confidence)
+            # an area lies in [0, 1]: the bounds are clipped to it
+            return estimate, *(float(np.clip(b, 0.0, 1.0)) for b in (estimate - z * error,
+                                                                    estimate + z * error))
+        if row.ranked is not None:
+            raise _validation.interval_unsupported(
+                method, row.alias, _validation.Phrase("(a metric of scores)"),
+                _validation.Phrase("use {0} or 'hanley-mcneil'", _validation.Arg("method",
+                                                                                "delong")))
         if row.kind == _registry.SCORE and row.proportion is None:
             raise _validation.interval_unsupported(
                 method, row.alias, _validation.Phrase("(a metric of scores)"),
                 _validation.Phrase("no interval method applies to it"))
+        if method in RANKING_METHODS:
+            raise _validation.interval_unsupported(
+                method, row.alias, _validation.Phrase("(it is not a ROC AUC)"))
         if method in PROPORTION_METHODS:
             if row.proportion is None:
                 raise _validation.interval_unsupported(

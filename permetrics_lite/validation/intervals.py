@@ -66,6 +66,15 @@ def interval_unsupported(method, metric, why, instead=None):
                                Arg("method", method), metric=metric, why=why, instead=instead)
 
 
+def weighted_ranking_interval(method):
+    """The refusal of DeLong's or Hanley and McNeil's interval for weighted scores."""
+    return InputError(
+        "{0} needs counts of samples, and this evaluation is weighted (its sample weights, "
+        "integral ones too, are not counts of samples): no interval of the ROC AUC applies "
+        "to weighted scores. If each weight counts identical samples, repeat them "
+        "(numpy.repeat) and evaluate the unweighted scores.", Arg("method", method))
+
+
 def weighted_interval(method, weights_kept=True):
     """The refusal of a method that counts samples, for a weighted evaluation (integral
     weights too: a weight is no count of samples)."""

@@ -1,0 +1,188 @@
+"""Intervals of the ROC AUC: DeLong's and Hanley and McNeil's, against their
+definitions computed here sample by sample, a seeded coverage simulation, and the
+refusals of what they do not cover."""
+
+import math
+import warnings
+from statistics import NormalDist
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, strategies as st
+
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+
+
+def brute_force_delong(y_true, y_score):
+    """DeLong's AUC and variance from every (positive, negative) pair: the placement
+    of each positive among the negatives and of each negative among the positives,
+    ties counting half, and their sample variances."""
+    positives = [s for t, s in zip(y_true, y_score) if t == 1]
+    negatives = [s for t, s in zip(y_true, y_score) if t == 0]
+
+    def beats(a, b):
+        return 1.0 if a > b else 0.5 if a == b else 0.0
+
+    v10 = [sum(beats(p, n) for n in negatives) / len(negatives) for p in positives]
+    v01 = [sum(beats(p, n) for p in positives) / len(positives) for n in negatives]
+    area = sum(v10) / len(v10)
+    s10 = sum((v - area) ** 2 for v in v10) / (len(v10) - 1)
+    s01 = sum((v - area) ** 2 for v in v01) / (len(v01) - 1)
+    return area, s10 / len(positives) + s01 / len(negatives)
+
+
+def hanley_mcneil(area, n1, n0):
+    """Hanley and McNeil (1982), equation 1 with their Q1 and Q2."""
+    q1, q2 = area / (2 - area), 2 * area**2 / (1 + area)
+    return (area * (1 - area) + (n1 - 1) * (q1 - area**2) + (n0 - 1) * (q2 - area**2)) / (n1 * n0)
+
+
+def expected_bounds(area, variance, confidence):
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    return max(0.0, area - z * math.sqrt(variance)), min(1.0, area + z * math.sqrt(variance))
+
+
+@st.composite
+def binary_scores(draw):
+    """At least two samples of each class, scores from a few values (many ties) or any."""
+    n1, n0 = draw(st.integers(2, 30)), draw(st.integers(2, 30))
+    values = draw(st.sampled_from([st.integers(0, 4).map(float),
+                                   st.floats(0, 1, allow_nan=False)]))
+    scores = draw(st.lists(values, min_size=n1 + n0, max_size=n1 + n0))
+    y_true = [1] * n1 + [0] * n0
+    order = draw(st.permutations(range(n1 + n0)))
+    return [y_true[i] for i in order], [scores[i] for i in order]
+
+
+@given(problem=binary_scores(), confidence=st.sampled_from([0.5, 0.9, 0.95, 0.999]))
+def test_delong_is_the_variance_of_the_placements(problem, confidence):
+    y_true, y_score = problem
+    area, variance = brute_force_delong(y_true, y_score)
+    ci = ClassificationMetric.from_scores(y_true, y_score).CI("AUC", method="delong",
+                                                               confidence=confidence)
+    assert ci.estimate == pytest.approx(area, rel=1e-12, abs=1e-15)
+    assert (ci.low, ci.high) == pytest.approx(expected_bounds(area, variance, confidence),
+                                              rel=1e-9, abs=1e-12)
+    assert ci.method == "delong" and ci.confidence == confidence
+
+
+@given(problem=binary_scores())
+def test_hanley_mcneil_is_its_formula(problem):
+    y_true, y_score = problem
+    area, _ = brute_force_delong(y_true, y_score)
+    n1 = sum(y_true)
+    ci = ClassificationMetric.from_scores(y_true, y_score).CI("AUC", method="hanley-mcneil")
+    expected = expected_bounds(area, hanley_mcneil(area, n1, len(y_true) - n1), 0.95)
+    assert (ci.low, ci.high) == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
+def test_a_real_classifier_s_interval_is_the_placements_one():
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    X, y = load_breast_cancer(return_X_y=True)
+    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0)
+    model = make_pipeline(StandardScaler(), LogisticRegression(C=0.01)).fit(X_train, y_train)
+    scores = model.predict_proba(X_test)[:, 1]
+    area, variance = brute_force_delong(y_test.tolist(), scores.tolist())
+    ci = ClassificationMetric.from_scores(pd.Series(y_test), scores).CI("AUC", method="delong")
+    assert (ci.estimate, ci.low, ci.high) == pytest.approx(
+        (area, *expected_bounds(area, variance, 0.95)), rel=1e-12)
+    assert 0.95 < ci.low < ci.estimate < ci.high <= 1.0
+
+
+def test_the_intervals_cover_the_true_area():
+    # binormal scores, N(0, 1) against N(1, 1): the true AUC is Phi(1 / sqrt(2)); 95%
+    # intervals of 1,000 seeded data sets of 100 + 100 samples cover it 95% +- 2.5 points
+    rng = np.random.default_rng(12)
+    truth = NormalDist().cdf(1 / math.sqrt(2))
+    covered = {"delong": 0, "hanley-mcneil": 0}
+    y_true = np.r_[np.ones(100, int), np.zeros(100, int)]
+    for _ in range(1000):
+        cm = ClassificationMetric.from_scores(y_true, rng.normal(y_true.astype(float), 1.0))
+        for method in covered:
+            ci = cm.CI("AUC", method=method)
+            covered[method] += ci.low <= truth <= ci.high
+    for method, count in covered.items():
+        assert abs(count / 1000 - 0.95) <= 0.025, method
+
+
+@pytest.mark.parametrize("method", ["delong", "hanley-mcneil"])
+def test_bounds_are_clipped_to_the_unit_interval(method):
+    y_true, y_score = [0, 0, 1, 1, 1], [0.1, 0.75, 0.8, 0.9, 0.7]
+    area, variance = brute_force_delong(y_true, y_score)
+    if method == "hanley-mcneil":
+        variance = hanley_mcneil(area, 3, 2)
+    assert area + 1.96 * math.sqrt(variance) > 1  # the unclipped bound passes 1
+    ci = ClassificationMetric.from_scores(y_true, y_score).CI("AUC", method=method)
+    assert ci.high == 1.0 and ci.low == pytest.approx(expected_bounds(area, variance, 0.95)[0])
+
+
+def test_one_sample_of_a_class_makes_delong_undefined_with_a_warning():
+    cm = ClassificationMetric.from_scores([0, 1, 0, 0], [0.1, 0.9, 0.3, 0.2])
+    with pytest.warns(UndefinedMetricWarning, match=r"^DeLong's variance of the ROC AUC with "
+                      r"fewer than two samples of a class in y_true, and so its interval, is "
+                      r"undefined \(nan\)\.$"):
+        ci = cm.CI("AUC", method="delong")
+    assert ci.estimate == 1.0 and np.isnan(ci.low) and np.isnan(ci.high)
+    assert cm.CI("AUC", method="hanley-mcneil").high == 1.0  # defined from the area
+
+
+def test_one_class_only_has_no_area_nor_interval():
+    cm = ClassificationMetric.from_scores([1, 1, 1], [0.2, 0.4, 0.9], labels=[0, 1])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ci = cm.CI("AUC", method="delong")
+    assert all(np.isnan(v) for v in ci[:3]) and len(caught) == 1
+
+
+REFUSED = [
+    ({"metric": "AUC", "method": "delong", "max_fpr": 0.5},
+     "method='delong' does not apply to AUC with max_fpr=0.5 (a partial area); leave max_fpr "
+     "out for the whole area."),
+    ({"metric": "AUC", "method": "wilson"},
+     "method='wilson' does not apply to AUC (a metric of scores); use method='delong' or "
+     "'hanley-mcneil'."),
+    ({"metric": "APS", "method": "delong"},
+     "method='delong' does not apply to APS (a metric of scores); no interval method applies "
+     "to it."),
+    ({"metric": "AS", "method": "hanley-mcneil"},
+     "method='hanley-mcneil' does not apply to AS (it is not a ROC AUC); use "
+     "method='bootstrap' or 'bca', which apply to every metric of labels."),
+    ({"metric": "AUC", "method": "delong", "n_resamples": 99},
+     "n_resamples applies to method='bootstrap' or 'bca' only; method='delong' does not "
+     "resample."),
+]
+
+
+@pytest.mark.parametrize("arguments, message", REFUSED, ids=[str(i) for i in range(len(REFUSED))])
+def test_what_the_methods_do_not_cover_is_refused_in_words(arguments, message):
+    cm = ClassificationMetric.from_scores([0, 1, 1, 0, 1], [0.2, 0.8, 0.4, 0.3, 0.9])
+    with pytest.raises(ValueError) as raised:
+        cm.CI(**arguments)
+    assert str(raised.value) == message
+
+
+def test_multiclass_and_weighted_scores_are_refused():
+    matrix = np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7], [0.3, 0.4, 0.3]])
+    with pytest.raises(ValueError, match=r"^method='delong' does not apply to AUC of a "
+                                         r"multiclass problem .*with from_scores\.$"):
+        ClassificationMetric.from_scores([0, 1, 2, 1], matrix).CI("AUC", method="delong")
+    weighted = ClassificationMetric.from_scores([0, 1, 1, 0], [0.2, 0.8, 0.4, 0.3],
+                                                sample_weight=[1, 2, 1, 1])
+    with pytest.raises(ValueError, match=r"^method='hanley-mcneil' needs counts of samples, "
+                                         r"and this evaluation is weighted .*numpy\.repeat"):
+        weighted.CI("AUC", method="hanley-mcneil")
+
+
+def test_summary_gives_the_auc_its_delong_interval():
+    y_true, y_score = [0, 1, 1, 0, 1, 0, 1, 1], [0.2, 0.8, 0.4, 0.3, 0.9, 0.6, 0.7, 0.35]
+    cm = ClassificationMetric.from_scores(y_true, y_score)
+    table = cm.summary(ci="delong")
+    area, variance = brute_force_delong(y_true, y_score)
+    assert tuple(table.loc["AUC"]) == pytest.approx((area, *expected_bounds(area, variance, 0.95)))
+    assert table.loc[["AS", "APS"], ["low", "high"]].isna().all().all()  # no DeLong for them
