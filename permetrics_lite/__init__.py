@@ -1,6 +1,6 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
-from .stats.comparison import McNemarResult, mcnemar
+from .stats.comparison import DeLongResult, McNemarResult, delong_test, mcnemar
 from .metrics.formulas import UndefinedMetricWarning
 from .stats.groups import GroupedEvaluation
 from .stats.intervals import ConfidenceInterval
@@ -17,6 +17,8 @@ __all__ = [
     "GroupedEvaluation",
     "McNemarResult",
     "mcnemar",
+    "DeLongResult",
+    "delong_test",
     "UndefinedMetricWarning",
     "InputError",
     "InputTypeError",

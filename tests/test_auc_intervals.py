@@ -1,6 +1,6 @@
-"""Intervals of the ROC AUC: DeLong's and Hanley and McNeil's, against their
-definitions computed here sample by sample, a seeded coverage simulation, and the
-refusals of what they do not cover."""
+"""Intervals of the ROC AUC (DeLong's, Hanley and McNeil's) and DeLong's paired test
+of two AUCs: against their definitions computed here pair by pair, a seeded coverage
+simulation, and the refusals of what they do not cover."""
 
 import math
 import warnings
@@ -9,9 +9,9 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import assume, given, strategies as st
 
-from permetrics_lite import ClassificationMetric, UndefinedMetricWarning
+from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, delong_test
 
 
 def brute_force_delong(y_true, y_score):
@@ -186,3 +186,114 @@ def test_summary_gives_the_auc_its_delong_interval():
     area, variance = brute_force_delong(y_true, y_score)
     assert tuple(table.loc["AUC"]) == pytest.approx((area, *expected_bounds(area, variance, 0.95)))
     assert table.loc[["AS", "APS"], ["low", "high"]].isna().all().all()  # no DeLong for them
+
+
+# ------------------------------------------------------------------ delong_test
+
+def brute_force_placements(y_true, y_score):
+    """Each positive's and each negative's placement, from every pair."""
+    positives = [s for t, s in zip(y_true, y_score) if t == 1]
+    negatives = [s for t, s in zip(y_true, y_score) if t == 0]
+
+    def beats(a, b):
+        return 1.0 if a > b else 0.5 if a == b else 0.0
+
+    return ([sum(beats(p, n) for n in negatives) / len(negatives) for p in positives],
+            [sum(beats(p, n) for p in positives) / len(positives) for n in negatives])
+
+
+def brute_force_test(y_true, a, b, confidence=0.95):
+    """DeLong's paired test as its paper writes it: sample covariances of placements."""
+    (pa, na), (pb, nb) = brute_force_placements(y_true, a), brute_force_placements(y_true, b)
+
+    def cov(x, y):
+        mx, my = sum(x) / len(x), sum(y) / len(y)
+        return sum((u - mx) * (v - my) for u, v in zip(x, y)) / (len(x) - 1)
+
+    def s(x, y, u, v):
+        return cov(x, y) / len(x) + cov(u, v) / len(u)
+
+    auc_a, auc_b = sum(pa) / len(pa), sum(pb) / len(pb)
+    variance = s(pa, pa, na, na) + s(pb, pb, nb, nb) - 2 * s(pa, pb, na, nb)
+    return auc_a, auc_b, variance
+
+
+@st.composite
+def paired_scores(draw):
+    y_true, a = draw(binary_scores())
+    values = st.sampled_from([0.0, 0.25, 0.5, 1.0]) if draw(st.booleans()) else \
+        st.floats(0, 1, allow_nan=False)
+    b = draw(st.lists(values, min_size=len(a), max_size=len(a)))
+    return y_true, a, b
+
+
+@given(case=paired_scores(), confidence=st.sampled_from([0.9, 0.95]))
+def test_delong_test_is_the_paired_placements_computation(case, confidence):
+    y_true, a, b = case
+    auc_a, auc_b, variance = brute_force_test(y_true, a, b)
+    result = delong_test(y_true, a, b, confidence=confidence)
+    assert (result.auc_a, result.auc_b) == pytest.approx((auc_a, auc_b), rel=1e-12, abs=1e-15)
+    assert result.difference == pytest.approx(auc_a - auc_b, abs=1e-12)
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    spread = math.sqrt(max(variance, 0.0))
+    assert (result.low, result.high) == pytest.approx(
+        (result.difference - z * spread, result.difference + z * spread), abs=1e-9)
+    assume(variance > 1e-12)
+    statistic = (auc_a - auc_b) / spread
+    assert result.statistic == pytest.approx(statistic, rel=1e-9, abs=1e-9)
+    assert result.pvalue == pytest.approx(2 * (1 - NormalDist().cdf(abs(statistic))),
+                                          rel=1e-9, abs=1e-12)
+
+
+def test_identical_scores_have_statistic_0_and_p_1():
+    y_true, y_score = [0, 1, 1, 0, 1, 0], [0.3, 0.2, 0.9, 0.1, 0.7, 0.5]
+    assert delong_test(y_true, y_score, list(y_score)) == (0.0, 1.0, 7 / 9, 7 / 9, 0.0, 0.0, 0.0)
+
+
+def test_the_test_reads_every_input_type_and_the_positive_class():
+    y_true = np.array(["spam", "ham", "spam", "ham", "spam", "ham", "ham"])
+    a = np.array([0.9, 0.2, 0.6, 0.4, 0.3, 0.5, 0.1])
+    b = np.array([0.8, 0.3, 0.4, 0.5, 0.7, 0.2, 0.6])
+    expected = delong_test((y_true == "spam").astype(int), a, b)
+    for kind in (list, np.asarray, pd.Series):
+        assert delong_test(kind(y_true), kind(a), kind(b)) == pytest.approx(expected)
+    # the other class positive: each AUC is 1 - AUC, the difference negated
+    flipped = delong_test(y_true, -a, -b, pos_label="ham")
+    assert flipped == pytest.approx(expected)
+    columns = delong_test(y_true, np.c_[1 - a, a], np.c_[1 - b, b])  # ranked by "spam"
+    assert columns == pytest.approx(expected)
+
+
+TEST_REFUSED = [
+    (([0, 1, 0, 1], [0.1, 0.2, 0.3], [0.1, 0.2, 0.3, 0.4]), ValueError,
+     r"^y_true and y_score_a have different lengths: 4 and 3"),
+    (([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], [0.1, np.nan, 0.3, 0.4]), ValueError,
+     r"y_score_b"),
+    (([1, 1, 1, 1], [0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]), ValueError,
+     r"delong_test needs at least two samples of each class in y_true; it has 4 positive\(s\) "
+     r"and 0 negative\(s\)\.$"),
+    (([0, 1, 1, 1], [0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]), ValueError,
+     r"it has 3 positive\(s\) and 1 negative\(s\)\.$"),
+    (([0, 1, 2, 1], np.full((4, 3), 1 / 3), np.full((4, 3), 1 / 3)), ValueError,
+     r"^delong_test compares the ROC AUCs of binary scores, and y_score_a has 3 classes"),
+]
+
+
+@pytest.mark.parametrize("arguments, error, message", TEST_REFUSED,
+                         ids=[str(i) for i in range(len(TEST_REFUSED))])
+def test_delong_test_refuses_in_words(arguments, error, message):
+    with pytest.raises(error, match=message):
+        delong_test(*arguments)
+
+
+def test_delong_test_refuses_unaligned_indexes_and_bad_confidence():
+    a = pd.Series([0.1, 0.8, 0.3, 0.7], index=[0, 1, 2, 3])
+    b = pd.Series([0.2, 0.6, 0.1, 0.9], index=[3, 2, 1, 0])
+    with pytest.raises(ValueError, match=r"^y_score_a and y_score_b are pandas objects with "
+                                         r"different indexes"):
+        delong_test([0, 1, 0, 1], a, b)
+    with pytest.raises(ValueError, match=r"^y_true and y_score_b are pandas objects with "
+                                         r"different indexes"):
+        delong_test(pd.Series([0, 1, 0, 1]), a, b)
+    with pytest.raises(ValueError, match=r"confidence"):
+        delong_test([0, 1, 0, 1], [0.1, 0.8, 0.3, 0.7], [0.2, 0.6, 0.1, 0.9], confidence=1.5)

@@ -198,6 +198,20 @@ def placements(ranking):
     return (below + 0.5 * neg) / neg.sum(), (above + 0.5 * pos) / pos.sum()
 
 
+def sample_placements(scores, positive):
+    """The placement value of each sample (:func:`placements`): of the positives
+    (``positive`` true) in their order, then of the negatives in theirs."""
+    positives, negatives = scores[positive], scores[~positive]
+    ranked_positives, ranked_negatives = np.sort(positives), np.sort(negatives)
+
+    def ties_half(ranked, values):  # how many ranked values lie below each, a tie half
+        return (np.searchsorted(ranked, values, "left")
+                + np.searchsorted(ranked, values, "right")) / 2
+
+    return (ties_half(ranked_negatives, positives) / len(negatives),
+            1 - ties_half(ranked_positives, negatives) / len(positives))
+
+
 def delong_variance(ranking):
     """The variance of the ROC AUC by DeLong, DeLong and Clarke-Pearson (1988): the
     variances of the positives' and of the negatives' placement values, over their

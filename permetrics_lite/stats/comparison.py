@@ -1,17 +1,21 @@
-"""Paired comparison of two models on the same samples: McNemar's test.
+"""Paired comparison of two models on the same samples: McNemar's test of their
+predictions, DeLong's test of their ROC AUCs.
 
-The test needs only the 2 x 2 table of which model is right on each sample;
-its exact form is a binomial test of the b discordant samples one way
-against the c the other way.
+McNemar's test needs only the 2 x 2 table of which model is right on each
+sample; its exact form is a binomial test of the b discordant samples one way
+against the c the other way. DeLong's test needs each sample's placement value
+under each model: the AUCs' variances and covariance are those of the placements.
 """
 
 import math
+from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
 
 from .. import validation as _validation
-from ..core import tally as _tally
+from ..core import build as _build, tally as _tally
+from ..metrics import ranking as _ranking, score_metrics as _score_metrics
 
 METHODS = ("exact", "asymptotic", "mid-p")
 
@@ -147,3 +151,144 @@ def _binomial():
     except ImportError:  # pragma: no cover - scipy is in the test extra
         raise _validation.missing_extra("The exact McNemar test", "scipy", "stats") from None
     return stats.binom
+
+
+class DeLongResult(NamedTuple):
+    """DeLong's test of two ROC AUCs of the same samples: the z statistic of their
+    difference, its two-sided p-value, the two AUCs, their difference ``auc_a -
+    auc_b`` and its confidence interval (``low``, ``high``).
+
+    Examples
+    --------
+    >>> from permetrics_lite import delong_test
+    >>> result = delong_test([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7],
+    ...                      [0.2, 0.3, 0.6, 0.4, 0.5, 0.1])
+    >>> round(result.auc_a, 4), round(result.auc_b, 4), round(result.pvalue, 4)
+    (0.8889, 0.5556, 0.4386)
+    """
+
+    statistic: float
+    pvalue: float
+    auc_a: float
+    auc_b: float
+    difference: float
+    low: float
+    high: float
+
+
+def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95):
+    """DeLong's test of two models' ROC AUCs on the same samples.
+
+    The two AUCs of one set of samples are correlated: a sample that is hard
+    for one model is often hard for the other. DeLong, DeLong and
+    Clarke-Pearson (1988) estimate the variance of their difference from each
+    sample's placement value under each model (the share of the other class
+    it outscores, a tie counting half), covariance included, and test the
+    difference against 0 with a normal z statistic.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels of two classes, as for
+        :meth:`ClassificationMetric.from_scores`.
+    y_score_a, y_score_b : array-like of shape (n_samples,) or (n_samples, 2)
+        The two models' scores of the same samples: the positive class's
+        score, or two columns ranked by the positive class's.
+    pos_label : label, default=None
+        The positive class; by default the greater of the two labels, as
+        ``from_scores`` chooses it.
+    confidence : float, default=0.95
+        The confidence level of the interval of ``auc_a - auc_b``, strictly
+        between 0 and 1.
+
+    Returns
+    -------
+    DeLongResult
+        ``(statistic, pvalue, auc_a, auc_b, difference, low, high)``: z,
+        its two-sided p-value, the two AUCs, ``auc_a - auc_b`` and the
+        bounds of its interval ``difference ± z_c * se``.
+
+    Raises
+    ------
+    ValueError
+        For labels or scores ``from_scores`` refuses (named ``y_score_a`` or
+        ``y_score_b``), more than two classes, fewer than two samples of a
+        class in y_true, pandas inputs whose indexes differ, or a bad
+        ``confidence``.
+
+    See Also
+    --------
+    mcnemar : The paired test of two models' predicted labels.
+    ClassificationMetric.CI : ``CI("AUC", method="delong")``, one model's
+        interval.
+
+    Notes
+    -----
+    With placements ``V10`` of the ``n1`` positives and ``V01`` of the ``n0``
+    negatives under each model, ``S = cov(V10) / n1 + cov(V01) / n0`` (2 x 2,
+    sample covariances) is the covariance of the two AUCs, and ``z =
+    (auc_a - auc_b) / sqrt(S_aa + S_bb - 2 S_ab)``: pROC's ``roc.test(method =
+    "delong", paired = TRUE)``. O(N log N): one sort of each model's scores
+    per class. When the variance of the difference is 0 (identical
+    rankings), the statistic is 0 and the p-value 1 if the AUCs are equal.
+    The test counts samples: there is no ``sample_weight``.
+
+    Use it to compare how two models rank; :func:`mcnemar` compares their
+    predictions at one threshold.
+
+    Examples
+    --------
+    >>> from permetrics_lite import delong_test
+    >>> y_true = [0, 0, 1, 1, 0, 1, 1, 0]
+    >>> model_a = [0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.9, 0.3]
+    >>> model_b = [0.3, 0.2, 0.6, 0.4, 0.5, 0.1, 0.8, 0.7]
+    >>> result = delong_test(y_true, model_a, model_b)
+    >>> round(result.difference, 4), round(result.statistic, 4), round(result.pvalue, 4)
+    (0.375, 1.299, 0.1939)
+    >>> round(result.low, 4), round(result.high, 4)
+    (-0.1908, 0.9408)
+    >>> delong_test(y_true, model_a, model_a).pvalue
+    1.0
+    """
+    confidence = _validation.check_confidence(confidence)
+    (auc_a, placed_a, index_a), (auc_b, placed_b, index_b) = (
+        _placed(y_true, scores, pos_label, name)
+        for scores, name in ((y_score_a, "y_score_a"), (y_score_b, "y_score_b")))
+    _validation.check_aligned([("y_score_a", index_a), ("y_score_b", index_b)])
+    (positive_a, negative_a), (positive_b, negative_b) = placed_a, placed_b
+    covariance = (np.cov(positive_a, positive_b) / len(positive_a)
+                  + np.cov(negative_a, negative_b) / len(negative_a))
+    difference = auc_a - auc_b
+    spread = math.sqrt(max(covariance[0, 0] + covariance[1, 1] - 2 * covariance[0, 1], 0.0))
+    if spread == 0:  # rankings that move together exactly: no variance to test against
+        statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
+    else:
+        statistic = difference / spread
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    return DeLongResult(statistic, math.erfc(abs(statistic) / math.sqrt(2)), auc_a, auc_b,
+                        difference, difference - z * spread, difference + z * spread)
+
+
+def _placed(y_true, y_score, pos_label, name):
+    """One model's AUC (as its evaluation's ``AUC()``), the placement values of the
+    positives and of the negatives under its scores, validated as ``from_scores``
+    validates them, and the samples' pandas index."""
+    options = {} if pos_label is None else {"pos_label": pos_label}
+    try:
+        state = _build.from_scores(y_true, y_score, **options)
+    except _validation.Worded as error:  # name the model the message is about
+        raise error.renamed({"y_score": name}) from None
+    if not state.is_scored_binary():
+        raise _validation.InputError(
+            "delong_test compares the ROC AUCs of binary scores, and {0} has {n} classes; "
+            "compare one class's scores against the rest.", name, n=state.n_classes)
+    scored, true = state.scored, state.samples.true
+    scores = scored.scores if scored.scores is not None else scored.matrix[:, scored.positive]
+    positive = true == scored.positive
+    counts = int(positive.sum()), int((~positive).sum())
+    if min(counts) < 2:
+        raise _validation.InputError(
+            "delong_test needs at least two samples of each class in {y_true}; it has "
+            "{n1} positive(s) and {n0} negative(s).", "y_true", n1=counts[0], n0=counts[1])
+    area = _ranking.roc_auc(_score_metrics.positive_ranking(state))
+    return area, _ranking.sample_placements(scores, positive), state.samples.index
