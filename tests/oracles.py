@@ -40,6 +40,20 @@ def mlxtend_lift(*args, **kwargs):
     return lift_score(*args, **kwargs)
 
 
+def delong_placements(y_true, y_score):
+    """DeLong's placement values from every (positive, negative) pair, a tie counting
+    half: of each positive (1 in ``y_true``) among the negatives, then of each negative
+    among the positives."""
+    positives = [s for t, s in zip(y_true, y_score) if t == 1]
+    negatives = [s for t, s in zip(y_true, y_score) if t == 0]
+
+    def beats(a, b):
+        return 1.0 if a > b else 0.5 if a == b else 0.0
+
+    return ([sum(beats(p, n) for n in negatives) / len(negatives) for p in positives],
+            [sum(beats(p, n) for p in positives) / len(positives) for n in negatives])
+
+
 def ratio(numerator, denominator):
     """numerator / denominator exactly, None when undefined (0/0)."""
     return None if denominator == 0 else Fraction(numerator) / Fraction(denominator)

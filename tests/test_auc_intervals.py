@@ -12,24 +12,17 @@ import pytest
 from hypothesis import assume, given, strategies as st
 
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, delong_test
+from tests.oracles import delong_placements
 
 
 def brute_force_delong(y_true, y_score):
-    """DeLong's AUC and variance from every (positive, negative) pair: the placement
-    of each positive among the negatives and of each negative among the positives,
-    ties counting half, and their sample variances."""
-    positives = [s for t, s in zip(y_true, y_score) if t == 1]
-    negatives = [s for t, s in zip(y_true, y_score) if t == 0]
-
-    def beats(a, b):
-        return 1.0 if a > b else 0.5 if a == b else 0.0
-
-    v10 = [sum(beats(p, n) for n in negatives) / len(negatives) for p in positives]
-    v01 = [sum(beats(p, n) for p in positives) / len(positives) for n in negatives]
+    """DeLong's AUC and variance from every (positive, negative) pair: the sample
+    variances of the positives' and the negatives' placements over their counts."""
+    v10, v01 = delong_placements(y_true, y_score)
     area = sum(v10) / len(v10)
     s10 = sum((v - area) ** 2 for v in v10) / (len(v10) - 1)
     s01 = sum((v - area) ** 2 for v in v01) / (len(v01) - 1)
-    return area, s10 / len(positives) + s01 / len(negatives)
+    return area, s10 / len(v10) + s01 / len(v01)
 
 
 def hanley_mcneil(area, n1, n0):
@@ -190,21 +183,9 @@ def test_summary_gives_the_auc_its_delong_interval():
 
 # ------------------------------------------------------------------ delong_test
 
-def brute_force_placements(y_true, y_score):
-    """Each positive's and each negative's placement, from every pair."""
-    positives = [s for t, s in zip(y_true, y_score) if t == 1]
-    negatives = [s for t, s in zip(y_true, y_score) if t == 0]
-
-    def beats(a, b):
-        return 1.0 if a > b else 0.5 if a == b else 0.0
-
-    return ([sum(beats(p, n) for n in negatives) / len(negatives) for p in positives],
-            [sum(beats(p, n) for p in positives) / len(positives) for n in negatives])
-
-
 def brute_force_test(y_true, a, b, confidence=0.95):
     """DeLong's paired test as its paper writes it: sample covariances of placements."""
-    (pa, na), (pb, nb) = brute_force_placements(y_true, a), brute_force_placements(y_true, b)
+    (pa, na), (pb, nb) = delong_placements(y_true, a), delong_placements(y_true, b)
 
     def cov(x, y):
         mx, my = sum(x) / len(x), sum(y) / len(y)

@@ -24,7 +24,7 @@ def test_every_example_is_tested():
     tested = {"accuracy.py", "per_class_accuracy.py", "accuracy_paradox.py",
               "multilabel.py", "quickstart.py", "spam_filter.py", "streaming.py",
               "threshold_choice.py", "top_k.py", "plots.py", "intervals.py", "groups.py", "comparison.py",
-              "score_metrics.py"}
+              "score_metrics.py", "auc_uncertainty.py"}
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -293,3 +293,29 @@ def test_score_metrics(capsys, monkeypatch, tmp_path):
                                    rtol=1e-12)
     finally:
         plt.close(figure)
+
+
+def test_auc_uncertainty(capsys):
+    from statistics import NormalDist
+
+    from tests.oracles import delong_placements
+
+    ns, out = run("auc_uncertainty.py", capsys)
+    y = ns["y_test"].tolist()
+    assert (y.count(1), y.count(0)) == (106, 179)  # the 285 test tumours, 106 malignant
+    for scores, ci in ((ns["all_features"], ns["full"]), (ns["five_features"], ns["small"])):
+        assert ci.estimate == pytest.approx(sklearn_metrics.roc_auc_score(y, scores), rel=1e-12)
+    # the paired test from every (malignant, benign) pair of each model's scores
+    (pa, na), (pb, nb) = (delong_placements(y, ns[name].tolist())
+                          for name in ("all_features", "five_features"))
+    difference = np.mean(pa) - np.mean(pb)
+    variance = (np.var(np.subtract(pa, pb), ddof=1) / len(pa)
+                + np.var(np.subtract(na, nb), ddof=1) / len(na))
+    z = difference / np.sqrt(variance)
+    test = ns["test"]
+    assert test.difference == pytest.approx(difference, rel=1e-12)
+    assert test.statistic == pytest.approx(z, rel=1e-9)
+    assert test.pvalue == pytest.approx(2 * (1 - NormalDist().cdf(abs(z))), rel=1e-9)
+    assert "AUC, 30 features: 0.9915 (95% CI 0.9840 to 0.9989)" in out
+    assert "AUC,  5 features: 0.9747 (95% CI 0.9602 to 0.9892)" in out
+    assert "difference: 0.0168 (95% CI 0.0061 to 0.0274), z = 3.09, p = 0.00197" in out
