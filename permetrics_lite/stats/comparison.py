@@ -8,7 +8,6 @@ under each model: the AUCs' variances and covariance are those of the placements
 """
 
 import math
-from statistics import NormalDist
 from typing import NamedTuple
 
 import numpy as np
@@ -16,6 +15,7 @@ import numpy as np
 from .. import validation as _validation
 from ..core import build as _build, tally as _tally
 from ..metrics import ranking as _ranking, score_metrics as _score_metrics
+from . import intervals as _intervals
 
 METHODS = ("exact", "asymptotic", "mid-p")
 
@@ -264,7 +264,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
         statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
     else:
         statistic = difference / spread
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    z = _intervals.normal_quantile(confidence)
     return DeLongResult(statistic, math.erfc(abs(statistic) / math.sqrt(2)), auc_a, auc_b,
                         difference, difference - z * spread, difference + z * spread)
 
