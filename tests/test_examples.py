@@ -303,11 +303,16 @@ def test_auc_uncertainty(capsys):
     ns, out = run("auc_uncertainty.py", capsys)
     y = ns["y_test"].tolist()
     assert (y.count(1), y.count(0)) == (106, 179)  # the 285 test tumours, 106 malignant
-    for scores, ci in ((ns["all_features"], ns["full"]), (ns["five_features"], ns["small"])):
-        assert ci.estimate == pytest.approx(sklearn_metrics.roc_auc_score(y, scores), rel=1e-12)
-    # the paired test from every (malignant, benign) pair of each model's scores
+    # each interval and the paired test from every (malignant, benign) pair of scores
     (pa, na), (pb, nb) = (delong_placements(y, ns[name].tolist())
                           for name in ("all_features", "five_features"))
+    z95 = NormalDist().inv_cdf(0.975)
+    for name, (v10, v01), ci in (("all_features", (pa, na), ns["full"]),
+                                 ("five_features", (pb, nb), ns["small"])):
+        assert ci.estimate == pytest.approx(sklearn_metrics.roc_auc_score(y, ns[name]), rel=1e-12)
+        error = np.sqrt(np.var(v10, ddof=1) / len(v10) + np.var(v01, ddof=1) / len(v01))
+        assert (ci.low, ci.high) == pytest.approx(
+            (ci.estimate - z95 * error, min(1.0, ci.estimate + z95 * error)), rel=1e-12)
     difference = np.mean(pa) - np.mean(pb)
     variance = (np.var(np.subtract(pa, pb), ddof=1) / len(pa)
                 + np.var(np.subtract(na, nb), ddof=1) / len(na))
