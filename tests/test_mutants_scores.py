@@ -81,3 +81,37 @@ def test_rounded_rows_warn_in_the_losses_only_naming_the_first():
     assert messages == ["log_loss (LL): 1 row(s) of y_score do not sum to 1 within 2.49e-08 "
                         "(the first is row 1): probabilities rounded to a few decimals? The "
                         "loss is of the rows as they are; normalise them to silence this."]
+
+
+# ------------------------------------------------------------------ DeLong
+
+def test_each_sample_s_placement_is_the_pairwise_one():
+    from permetrics_lite.metrics import ranking as _ranking
+    from tests.oracles import delong_placements
+
+    y_true = [1, 0, 1, 1, 0, 0, 1, 0]
+    scores = [0.5, 0.5, 0.9, 0.2, 0.1, 0.7, 0.5, 0.2]
+    positive = np.array(y_true) == 1
+    placed = _ranking.sample_placements(np.array(scores), positive)
+    expected = delong_placements(y_true, scores)
+    for got, want in zip(placed, expected):
+        assert got.tolist() == pytest.approx(want, abs=1e-15)
+
+
+def test_opposite_perfect_rankings_differ_without_variance():
+    from permetrics_lite import delong_test
+
+    better = delong_test([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9], [0.9, 0.8, 0.2, 0.1])
+    assert better == (np.inf, 0.0, 1.0, 0.0, 1.0, 1.0, 1.0)
+    worse = delong_test([0, 0, 1, 1], [0.9, 0.8, 0.2, 0.1], [0.1, 0.2, 0.8, 0.9])
+    assert worse == (-np.inf, 0.0, 0.0, 1.0, -1.0, -1.0, -1.0)
+
+
+def test_delong_test_of_multiclass_scores_says_what_to_do():
+    from permetrics_lite import delong_test
+
+    with pytest.raises(ValueError) as raised:
+        delong_test([0, 1, 2, 1], np.full((4, 3), 1 / 3), np.full((4, 3), 1 / 3))
+    assert str(raised.value) == ("delong_test compares the ROC AUCs of binary scores, and "
+                                 "y_score_a has 3 classes; compare one class's scores against "
+                                 "the rest.")

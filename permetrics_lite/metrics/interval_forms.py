@@ -146,9 +146,6 @@ def balanced_accuracy_standard_error(state, metric, *, adjusted=False, zero_divi
 
 # --- areas under the ROC curve ---
 
-_AUC = "roc_auc_score (AUC)"
-
-
 def auc_standard_error(state, row, method, params):
     """The standard error of a binary ROC AUC: DeLong's, from the placement values of
     the cached ranking (``"delong"``), or Hanley and McNeil's, from the area and the
@@ -158,7 +155,7 @@ def auc_standard_error(state, row, method, params):
         raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
             "with {0} (a partial area)", _validation.Arg("max_fpr", params["max_fpr"])),
             _validation.Phrase("leave {0} out for the whole area", _validation.Arg("max_fpr")))
-    if not _score_metrics.is_binary(state, _AUC):
+    if not state.is_scored_binary():  # scores checked by the estimate before
         raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
             "of a multiclass problem (it is of one binary ranking)"),
             _validation.Phrase("evaluate one class's scores against the rest with "
