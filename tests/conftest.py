@@ -6,6 +6,7 @@ tests/helpers.py; test modules import them as ``tests.strategies`` and
 ``python -m pytest`` collect the same tests.
 """
 
+import inspect
 import os
 
 from hypothesis import HealthCheck, Phase, settings
@@ -36,3 +37,27 @@ if os.environ.get("HYPOTHESIS_PROFILE") == "mutation":
     import dask
 
     dask.config.set(scheduler="synchronous")
+
+
+_THREAD_POOLS = ("polars", "duckdb")
+
+
+def _starts_a_thread_pool(item):
+    """Whether a test case runs polars or DuckDB: its module imports them, or its
+    parameters name them (the input kinds of tests/inputs.py)."""
+    module = getattr(item, "module", None)
+    imported = [getattr(value, "__name__", "") for value in vars(module).values()
+                if inspect.ismodule(value)] if module is not None else []
+    return any(name.split(".")[0] in _THREAD_POOLS for name in imported) or any(
+        pool in item.nodeid.lower() for pool in _THREAD_POOLS)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under mutmut, leave out the cases that run polars or DuckDB: their thread pools,
+    started in the process mutmut forks each mutant from, are dead in the fork, and a
+    case that waits on them waits forever (no CPU time, so no timeout ends it)."""
+    if os.environ.get("HYPOTHESIS_PROFILE") != "mutation":
+        return
+    left_out = [item for item in items if _starts_a_thread_pool(item)]
+    config.hook.pytest_deselected(items=left_out)
+    items[:] = [item for item in items if item not in left_out]
