@@ -128,6 +128,13 @@ REFUSED = [
     ({"metric": "AS", "method": "hanley-mcneil"},
      "method='hanley-mcneil' does not apply to AS (it is not a ROC AUC); use "
      "method='bootstrap' or 'bca', which apply to every metric of labels."),
+    ({"metric": "AUC", "method": "delong", "average": "bogus"},
+     "average must be one of ['macro', 'weighted', None]; got 'bogus'."),
+    ({"metric": "AUC", "method": "hanley-mcneil", "multi_class": "bogus"},
+     "multi_class must be one of ['ovr', 'ovo']; got 'bogus'."),
+    ({"metric": "TKA", "method": "bootstrap"},
+     "method='bootstrap' does not apply to TKA (a metric of scores: resampled confusion "
+     "matrices do not hold them); use a proportion method such as method='wilson'."),
     ({"metric": "AUC", "method": "delong", "n_resamples": 99},
      "n_resamples applies to method='bootstrap' or 'bca' only; method='delong' does not "
      "resample."),
