@@ -115,3 +115,27 @@ def test_delong_test_of_multiclass_scores_says_what_to_do():
     assert str(raised.value) == ("delong_test compares the ROC AUCs of binary scores, and "
                                  "y_score_a has 3 classes; compare one class's scores against "
                                  "the rest.")
+
+
+# ------------------------------------------------------------------ stats/intervals.py
+
+def test_the_refusals_of_resampling_options_name_the_method_given():
+    with pytest.raises(ValueError) as raised:
+        CM([0, 1, 1], [0, 1, 0]).CI("AS", method="wilson", random_state=0)
+    assert str(raised.value) == ("random_state applies to method='bootstrap' or 'bca' only; "
+                                 "method='wilson' does not resample.")
+    weights = CM.from_confusion_matrix([[1.5, 0.5], [0.25, 2.0]])
+    with pytest.raises(ValueError) as raised:
+        weights.CI("AS", method="bootstrap")
+    assert str(raised.value) == (
+        "method='bootstrap' draws as many samples as the evaluation has, and an evaluation "
+        "built from a matrix of weights does not know that number; build it from counts.")
+
+
+def test_intervals_of_a_state_alone_rank_its_own_scores():
+    from permetrics_lite.metrics import registry as _registry
+    from permetrics_lite.stats.intervals import Intervals
+
+    cm = CM.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7])
+    alone = Intervals(cm.state, "delong", 0.95).interval(_registry.lookup("AUC"), {})
+    assert alone == tuple(cm.CI("AUC", method="delong"))[:3]
