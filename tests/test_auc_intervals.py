@@ -227,7 +227,7 @@ def test_the_test_reads_every_input_type_and_the_positive_class():
     expected = delong_test((y_true == "spam").astype(int), a, b)
     for kind in (list, np.asarray, pd.Series):
         assert delong_test(kind(y_true), kind(a), kind(b)) == pytest.approx(expected)
-    # the other class positive: each AUC is 1 - AUC, the difference negated
+    # the other class positive, its scores negated: the same rankings, the same test
     flipped = delong_test(y_true, -a, -b, pos_label="ham")
     assert flipped == pytest.approx(expected)
     columns = delong_test(y_true, np.c_[1 - a, a], np.c_[1 - b, b])  # ranked by "spam"
@@ -254,6 +254,35 @@ TEST_REFUSED = [
 def test_delong_test_refuses_in_words(arguments, error, message):
     with pytest.raises(error, match=message):
         delong_test(*arguments)
+
+
+def test_both_models_must_rank_the_same_class():
+    y_true = np.array([0, 0, 1, 1, 0, 1, 1, 0])
+    a = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.7, 0.9, 0.3])
+    b = np.array([0.3, 0.2, 0.6, 0.4, 0.5, 0.1, 0.8, 0.7])
+    for named_zero in (pd.DataFrame({0: 1 - a}), pd.DataFrame({1: a, 0: 1 - a})):
+        with pytest.raises(ValueError) as raised:
+            delong_test(y_true, named_zero, b)
+        assert str(raised.value) == ("y_score_a ranks class 0 as positive and y_score_b class "
+                                     "1; pass pos_label, or scores of the same class.")
+    assert delong_test(y_true, pd.DataFrame({1: a}), b) == delong_test(y_true, a, b)
+
+
+def test_the_whole_area_given_as_max_fpr_1_has_its_interval():
+    cm = ClassificationMetric.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7])
+    assert cm.CI("AUC", method="delong", max_fpr=1) == cm.CI("AUC", method="delong")
+    with pytest.raises(ValueError, match=r"^max_fpr must be in \(0, 1\]; got 2"):
+        cm.CI("AUC", method="delong", max_fpr=2)
+
+
+def test_a_refusal_comes_before_the_estimate_could_warn():
+    cm = ClassificationMetric.from_scores([1, 1, 1], [0.1, 0.4, 0.35], labels=[0, 1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning: refused first
+        with pytest.raises(ValueError, match=r"max_fpr=0\.5 \(a partial area\)"):
+            cm.CI("AUC", method="delong", max_fpr=0.5)
+    with pytest.raises(ValueError, match=r"^roc_auc_score \(AUC\) needs scores"):
+        ClassificationMetric([0, 1], [0, 1]).CI("AUC", method="hanley-mcneil")
 
 
 def test_delong_test_refuses_unaligned_indexes_and_bad_confidence():

@@ -151,15 +151,16 @@ def auc_standard_error(state, row, method, params):
     the cached ranking (``"delong"``), or Hanley and McNeil's, from the area and the
     class counts (``"hanley-mcneil"``); nan where the area is undefined, or DeLong's
     variance with fewer than two samples of a class."""
-    if params.get("max_fpr") is not None:
-        raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
-            "with {0} (a partial area)", _validation.Arg("max_fpr", params["max_fpr"])),
-            _validation.Phrase("leave {0} out for the whole area", _validation.Arg("max_fpr")))
-    if not state.is_scored_binary():  # scores checked by the estimate before
+    if not _score_metrics.is_binary(state, "roc_auc_score (AUC)"):
         raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
             "of a multiclass problem (it is of one binary ranking)"),
             _validation.Phrase("evaluate one class's scores against the rest with "
                                "from_scores"))
+    max_fpr = params.get("max_fpr")
+    if max_fpr is not None and _validation.check_max_fpr(max_fpr) != 1:
+        raise _validation.interval_unsupported(method, row.alias, _validation.Phrase(
+            "with {0} (a partial area)", _validation.Arg("max_fpr", params["max_fpr"])),
+            _validation.Phrase("leave {0} out for the whole area", _validation.Arg("max_fpr")))
     ranking = _score_metrics.positive_ranking(state)
     if not _ranking.has_both(ranking):
         return float("nan")

@@ -195,8 +195,9 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
         The two models' scores of the same samples: the positive class's
         score, or two columns ranked by the positive class's.
     pos_label : label, default=None
-        The positive class; by default the greater of the two labels, as
-        ``from_scores`` chooses it.
+        The positive class; by default the one ``from_scores`` takes for
+        each model's scores (the greater label, or the class a DataFrame's
+        column names), which must be the same for both.
     confidence : float, default=0.95
         The confidence level of the interval of ``auc_a - auc_b``, strictly
         between 0 and 1.
@@ -213,8 +214,8 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
     ValueError
         For labels or scores ``from_scores`` refuses (named ``y_score_a`` or
         ``y_score_b``), more than two classes, fewer than two samples of a
-        class in y_true, pandas inputs whose indexes differ, or a bad
-        ``confidence``.
+        class in y_true, pandas inputs whose indexes differ, scores ranking
+        different positive classes, or a bad ``confidence``.
 
     See Also
     --------
@@ -228,10 +229,13 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
     negatives under each model, ``S = cov(V10) / n1 + cov(V01) / n0`` (2 x 2,
     sample covariances) is the covariance of the two AUCs, and ``z =
     (auc_a - auc_b) / sqrt(S_aa + S_bb - 2 S_ab)``: pROC's ``roc.test(method =
-    "delong", paired = TRUE)``. O(N log N): one sort of each model's scores
-    per class. When the variance of the difference is 0 (identical
-    rankings), the statistic is 0 and the p-value 1 if the AUCs are equal.
-    The test counts samples: there is no ``sample_weight``.
+    "delong", paired = TRUE)`` of curves of one direction (``direction =
+    "<"``; pROC's ``"auto"`` reverses a curve below 0.5). O(N log N): one sort
+    of each model's scores per class. When the variance of the difference is
+    0, identical rankings give the statistic 0 and the p-value 1, and rankings
+    each without spread (one perfect, one reversed) give ``±inf`` and 0: the
+    samples cannot say how uncertain that difference is. The test counts
+    samples: there is no ``sample_weight``.
 
     Use it to compare how two models rank; :func:`mcnemar` compares their
     predictions at one threshold.
@@ -251,10 +255,15 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
     1.0
     """
     confidence = _validation.check_confidence(confidence)
-    (auc_a, placed_a, index_a), (auc_b, placed_b, index_b) = (
+    (auc_a, placed_a, index_a, positive), (auc_b, placed_b, index_b, positive_b) = (
         _placed(y_true, scores, pos_label, name)
         for scores, name in ((y_score_a, "y_score_a"), (y_score_b, "y_score_b")))
     _validation.check_aligned([("y_score_a", index_a), ("y_score_b", index_b)])
+    if positive_b != positive:  # a frame's columns may name another positive class
+        raise _validation.InputError(
+            "{y_score_a} ranks class {a!r} as positive and {y_score_b} class {b!r}; pass "
+            "{pos_label}, or scores of the same class.", "y_score_a", "y_score_b",
+            "pos_label", a=positive, b=positive_b)
     (positive_a, negative_a), (positive_b, negative_b) = placed_a, placed_b
     covariance = (np.cov(positive_a, positive_b) / len(positive_a)
                   + np.cov(negative_a, negative_b) / len(negative_a))
@@ -272,7 +281,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
 def _placed(y_true, y_score, pos_label, name):
     """One model's AUC (as its evaluation's ``AUC()``), the placement values of the
     positives and of the negatives under its scores, validated as ``from_scores``
-    validates them, and the samples' pandas index."""
+    validates them, the samples' pandas index and the positive class."""
     options = {} if pos_label is None else {"pos_label": pos_label}
     try:
         state = _build.from_scores(y_true, y_score, **options)
@@ -291,4 +300,5 @@ def _placed(y_true, y_score, pos_label, name):
             "delong_test needs at least two samples of each class in {y_true}; it has "
             "{n1} positive(s) and {n0} negative(s).", "y_true", n1=counts[0], n0=counts[1])
     area = _ranking.roc_auc(_score_metrics.positive_ranking(state))
-    return area, _ranking.sample_placements(scores, positive), state.samples.index
+    return (area, _ranking.sample_placements(scores, positive), state.samples.index,
+            state.labels[[scored.positive]].tolist()[0])

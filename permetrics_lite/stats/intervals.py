@@ -236,8 +236,8 @@ class Intervals:
         method cannot give its interval (before the estimate could warn)."""
         method, state = self.method, self.state
         if method in RANKING_METHODS and row.ranked is not None:
+            error = row.ranked(self._scored, row, method, params)  # refuses before a warning
             estimate = _values(_registry.method(row)(self._scored, **params))
-            error = row.ranked(self._scored, row, method, params)
             z = normal_quantile(self.confidence)
             # an area lies in [0, 1]: the bounds are clipped to it
             return estimate, *(float(np.clip(b, 0.0, 1.0)) for b in (estimate - z * error,
