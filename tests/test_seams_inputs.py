@@ -37,6 +37,7 @@ import pytest
 from permetrics_lite import ClassificationMetric
 from permetrics_lite.io import cli
 from permetrics_lite.metrics import registry as _registry
+from permetrics_lite.stats import intervals as _intervals
 from tests.helpers import SCORE_ROWS, plain_id
 from tests.inputs import (
     LABEL_INPUTS, SCORE_MATRICES, SCORE_VECTORS, LabelInput, reversed_with_unused,
@@ -207,12 +208,17 @@ def label_answers(cm, classes):
 
 
 def score_answers(cm):
-    """Every query of scores, with its default options and each other average."""
+    """Every query of scores, with its default options and each other average; and
+    the intervals of those a ranking gives one (a row's ``ranked``), by each method."""
     found = {}
     for metric in _registry.SCORE_METRICS:
         for options in variants(metric, [], metric.averages):
             method = getattr(cm, metric.alias)
             found[call_id(metric, options)] = outcome(lambda: method(**options))
+        if metric.ranked is not None:
+            for way in _intervals.RANKING_METHODS:
+                found[f"{metric.alias} CI {way}"] = outcome(
+                    lambda: tuple(cm.CI(metric.alias, method=way))[:3])
     return found
 
 
