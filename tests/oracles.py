@@ -139,13 +139,17 @@ def calibration_bins(positive, probability, n_bins=5, strategy="uniform", sample
     Each sample goes to ``np.searchsorted(edges[1:-1], p)`` (as scikit-learn bins
     it); a bin holding weight gives its (weighted) fraction of positives, its
     (weighted) mean probability and its weight. ``"quantile"`` edges are the
-    percentiles of the unweighted probabilities.
+    percentiles of the probabilities, each repeated its weight (whole numbers).
     """
     probability = np.asarray(probability, dtype=np.float64)
     weight = (np.ones(len(probability)) if sample_weight is None
               else np.asarray(sample_weight, dtype=np.float64))
     if strategy == "quantile":
-        edges = np.percentile(probability, np.linspace(0, 1, n_bins + 1) * 100)
+        repeats = [int(w) for w in weight.tolist()]
+        if repeats != weight.tolist():
+            raise ValueError("quantile bins of weights that are not whole numbers")
+        edges = np.percentile(np.repeat(probability, repeats),
+                              np.linspace(0, 1, n_bins + 1) * 100)
     elif strategy == "uniform":
         edges = np.linspace(0.0, 1.0, n_bins + 1)
     else:

@@ -120,11 +120,14 @@ REFUSED = [
      "method='delong' does not apply to AUC with max_fpr=0.5 (a partial area); leave max_fpr "
      "out for the whole area."),
     ({"metric": "AUC", "method": "wilson"},
-     "method='wilson' does not apply to AUC (a metric of scores); use method='delong' or "
-     "'hanley-mcneil'."),
+     "method='wilson' does not apply to AUC (a metric of scores); use method='delong', "
+     "'hanley-mcneil', 'bootstrap' or 'bca'."),
     ({"metric": "APS", "method": "delong"},
-     "method='delong' does not apply to APS (a metric of scores); no interval method applies "
-     "to it."),
+     "method='delong' does not apply to APS (a metric of scores); use method='bootstrap' or "
+     "'bca'."),
+    ({"metric": "LL", "method": "wilson"},
+     "method='wilson' does not apply to LL (a metric of scores); use method='bootstrap' or "
+     "'bca'."),
     ({"metric": "AS", "method": "hanley-mcneil"},
      "method='hanley-mcneil' does not apply to AS (it is not a ROC AUC); use "
      "method='bootstrap' or 'bca', which apply to every metric of labels."),

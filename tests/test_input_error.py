@@ -334,8 +334,8 @@ COMMAND_LINE = [
      "--ci 'bootstrap' or 'bca', which apply to every metric of labels."),
     ("metric of scores (stats.intervals)", SCORES,
      ["LL", "--true", "t", "--scores", "a", "b", "--ci", "wilson"], "error",
-     "{path}: --ci 'wilson' does not apply to LL (a metric of scores); no interval method "
-     "applies to it."),
+     "{path}: --ci 'wilson' does not apply to LL (a metric of scores); use --ci 'bootstrap' or "
+     "'bca'."),
     ("weights not kept (stats.intervals)", MULTICLASS,
      ["AS", "--true", "t", "--pred", "p", "--weight", "w", "--ci", "bootstrap", "--resamples",
       "20", "--seed", "1"], "error",

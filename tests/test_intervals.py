@@ -542,11 +542,12 @@ FULL_MESSAGES = [
      "method='wilson' does not apply to MCC (it is not a count over a count); use "
      "method='bootstrap' or 'bca', which apply to every metric of labels."),
     ({"metric": "AUC", "method": "bootstrap"},
-     "method='bootstrap' does not apply to AUC (a metric of scores); use method='delong' or "
-     "'hanley-mcneil'."),
-    ({"metric": "APS", "method": "bootstrap"},
-     "method='bootstrap' does not apply to APS (a metric of scores); no interval method "
-     "applies to it."),
+     "roc_auc_score (AUC) needs scores, and this evaluation has none: it was built from "
+     "labels, from tallies (a + b, from_confusion_matrix, from_batches, from_dask). Build it "
+     "with ClassificationMetric.from_scores(y_true, y_score)."),
+    ({"metric": "APS", "method": "wilson"},
+     "method='wilson' does not apply to APS (a metric of scores); use method='bootstrap' or "
+     "'bca'."),
     ({"metric": "AUC", "method": "delong"},
      "roc_auc_score (AUC) needs scores, and this evaluation has none: it was built from "
      "labels, from tallies (a + b, from_confusion_matrix, from_batches, from_dask). Build it "

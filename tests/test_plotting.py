@@ -385,7 +385,7 @@ def test_calibration_options_are_checked():
         cm.plot_calibration(n_bins=2.5)
     with pytest.raises(ValueError, match=r"strategy must be one of .*got 'quantiles'"):
         cm.plot_calibration(strategy="quantiles")
-    weighted = ClassificationMetric.from_scores(y, scores, sample_weight=np.ones(len(y)))
+    weighted = ClassificationMetric.from_scores(y, scores, sample_weight=np.full(len(y), 0.5))
     with pytest.raises(ValueError, match=r'^plot_calibration: strategy="quantile" bins'):
         weighted.plot_calibration(strategy="quantile")
     with pytest.raises(ValueError, match=r"plot_calibration needs probabilities, and y_score "

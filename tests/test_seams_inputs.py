@@ -208,8 +208,9 @@ def label_answers(cm, classes):
 
 
 def score_answers(cm):
-    """Every query of scores, with its default options and each other average; and
-    the intervals of those a ranking gives one (a row's ``ranked``), by each method."""
+    """Every query of scores, with its default options and each other average; the
+    intervals of those a ranking gives one (a row's ``ranked``), by each method; and
+    the stratified bootstrap of those with no proportion interval."""
     found = {}
     for metric in _registry.SCORE_METRICS:
         for options in variants(metric, [], metric.averages):
@@ -219,6 +220,9 @@ def score_answers(cm):
             for way in _intervals.RANKING_METHODS:
                 found[f"{metric.alias} CI {way}"] = outcome(
                     lambda: tuple(cm.CI(metric.alias, method=way))[:3])
+        if metric.proportion is None:
+            found[f"{metric.alias} CI bootstrap"] = outcome(lambda: tuple(cm.CI(
+                metric.alias, method="bootstrap", n_resamples=20, random_state=0))[:3])
     return found
 
 

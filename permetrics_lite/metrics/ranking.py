@@ -49,13 +49,32 @@ def rank(scores, positive, weight=None):
         sizes = 1 if distinct else np.diff(starts, append=len(ascending))
         counts = np.uint32 if len(scores) < 2**32 else np.int64  # 16 B per distinct score
         return Ranking(values[::-1], pos[::-1].astype(counts), (sizes - pos)[::-1].astype(counts))
+    return weighted(order_of(scores), positive, weight)
+
+
+class Order(NamedTuple):
+    """One column of scores sorted once, for its rankings under any weights."""
+
+    order: np.ndarray  # the samples, scores descending (equal scores in sample order)
+    first: np.ndarray  # where each distinct score starts in that order
+    thresholds: np.ndarray  # the distinct scores, highest first
+
+
+def order_of(scores):
+    """The :class:`Order` of a column of scores: one argsort."""
     order = np.argsort(scores, kind="stable")[::-1]
     descending = scores[order]
     first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)
-    sorted_weight, sorted_positive = weight[order], positive[order]
-    return Ranking(descending[first],
-                   np.add.reduceat(np.where(sorted_positive, sorted_weight, 0.0), first),
-                   np.add.reduceat(np.where(sorted_positive, 0.0, sorted_weight), first))
+    return Order(order, first, descending[first])
+
+
+def weighted(order, positive, weight):
+    """The :class:`Ranking` of sorted scores for the samples where ``positive`` is true,
+    each weighing its ``weight``: O(N), no sort."""
+    sorted_weight, sorted_positive = weight[order.order], positive[order.order]
+    return Ranking(order.thresholds,
+                   np.add.reduceat(np.where(sorted_positive, sorted_weight, 0.0), order.first),
+                   np.add.reduceat(np.where(sorted_positive, 0.0, sorted_weight), order.first))
 
 
 def combined(rankings):
@@ -182,6 +201,9 @@ def roc_auc(ranking, max_fpr=None):
     pos, neg = ranking.pos, ranking.neg
     if pos.dtype.kind in "iu":
         pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+    if pos.ndim == 2:  # the counts of resamples, one per row: each rounded once
+        doubled = (neg * (2 * (np.cumsum(pos, axis=1) - pos) + pos)).sum(axis=1)
+        return doubled / (2 * pos.sum(axis=1) * neg.sum(axis=1))
     above = np.cumsum(pos) - pos  # positives scored strictly higher
     if pos.dtype.kind == "i":  # twice the area's numerator, an exact integer
         return int(np.dot(neg, 2 * above + pos)) / (2 * int(pos.sum()) * int(neg.sum()))
@@ -267,8 +289,8 @@ def calibration_bins(ranking, n_bins, strategy):
     """``(prob_true, prob_pred, weight)`` of each non-empty bin of scores, as
     ``sklearn.calibration.calibration_curve`` (plus each bin's weight)."""
     values, weight = ranking.thresholds, ranking.pos + ranking.neg
-    if strategy == "quantile":  # unweighted: the sample quantiles of the scores
-        bins = np.percentile(np.repeat(values[::-1], weight[::-1]),
+    if strategy == "quantile":  # whole weights: the quantiles of the repeated samples
+        bins = np.percentile(np.repeat(values[::-1], weight[::-1].astype(np.int64)),
                              np.linspace(0, 1, n_bins + 1) * 100)
     else:
         bins = np.linspace(0.0, 1.0, n_bins + 1)

@@ -15,6 +15,7 @@ from .. import validation as _validation
 from ..core import scores as _scores, tally as _tally, user_warnings as _user_warnings
 from . import formulas as _formulas, ranking as _ranking
 from .docstrings import share
+from ..core.state import read_only
 
 AUC_AVERAGES = ("macro", "weighted", None)
 APS_AVERAGES = ("macro", "weighted", "micro", None)
@@ -34,13 +35,29 @@ def is_binary(state, query):
     return state.is_scored_binary()
 
 
+def _ranked(state, key, scores, positive):
+    """The ranking of the scores ``scores()`` gives for the samples where ``positive``.
+
+    Weighted, it tallies the evaluation's one sort of those scores (kept under
+    ``key`` in the shared ``"orders"`` of the cache, which the evaluation's
+    resamples share too: a resample is the evaluation under integer weights, and
+    never sorts again); unweighted, two value sorts are faster than an argsort.
+    """
+    weight = _weight(state)[0]
+    if weight is None:
+        return _ranking.rank(scores(), positive, None)
+    orders = state.cached("orders", dict)
+    if key not in orders:
+        orders[key] = read_only(_ranking.order_of(scores()))
+    return _ranking.weighted(orders[key], positive, weight)
+
+
 def class_rankings(state):
     """One ranking per class of a score matrix: its column against the rest."""
-    def compute():
-        matrix, weight = state.scored.matrix, _weight(state)[0]
-        return tuple(_ranking.rank(matrix[:, k], state.samples.true == k, weight)
-                     for k in range(state.n_classes))
-    return state.cached("classes", compute)
+    matrix = state.scored.matrix
+    return state.cached("classes", lambda: tuple(
+        _ranked(state, ("column", k), lambda: matrix[:, k], state.samples.true == k)
+        for k in range(state.n_classes)))
 
 
 def positive_ranking(state):
@@ -49,8 +66,8 @@ def positive_ranking(state):
     scored = state.scored
     if scored.scores is None:
         return class_rankings(state)[scored.positive]
-    return state.cached("positive", lambda: _ranking.rank(
-        scored.scores, state.samples.true == scored.positive, _weight(state)[0]))
+    return state.cached("positive", lambda: _ranked(
+        state, "scores", lambda: scored.scores, state.samples.true == scored.positive))
 
 
 def check_probabilities(state, query, warn=False):
@@ -446,20 +463,21 @@ def _calibration_ranking(state):
     if state.is_scored_binary():
         return positive_ranking(state)
 
-    def compute():
-        matrix = state.scored.matrix
-        confidence = matrix[np.arange(state.n_samples), state.samples.pred]
-        return _ranking.rank(confidence, state.samples.pred == state.samples.true, _weight(state)[0])
-    return state.cached("confidence", compute)
+    def confidence():
+        return state.scored.matrix[np.arange(state.n_samples), state.samples.pred]
+    return state.cached("confidence", lambda: _ranked(
+        state, "confidence", confidence, state.samples.pred == state.samples.true))
 
 
 def check_calibration(state, query, n_bins, strategy):
     """The bins' options, checked with the probabilities they bin; quantiles of
-    weighted samples are refused."""
+    samples weighted other than by whole numbers (repeated samples) are refused."""
     n_bins = _validation.check_n_bins(n_bins)
     strategy = _validation.check_option("strategy", strategy, STRATEGIES)
     check_probabilities(state, query)
-    if strategy == "quantile" and state.samples.weight is not None:
+    weight = _weight(state)[0]
+    if strategy == "quantile" and weight is not None and not np.array_equal(
+            weight, np.floor(weight)):
         raise _validation.weighted_quantile_bins(query)
     return n_bins, strategy
 

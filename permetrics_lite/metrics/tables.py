@@ -206,9 +206,9 @@ def report(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
                 if zero_division != "warn":  # a value chosen for undefined ones: no warning
                     warnings.simplefilter("ignore", _formulas.UndefinedMetricWarning)
                 columns[metric.column] = metric.per_class(state)
-            if intervals is not None:  # no interval method applies to a metric of scores
-                columns[f"{metric.column}_low"] = columns[f"{metric.column}_high"] = np.full(
-                    state.n_classes, np.nan)
+            if intervals is not None:
+                low, high = _class_score_bounds(intervals, metric, state.n_classes)
+                columns[f"{metric.column}_low"], columns[f"{metric.column}_high"] = low, high
     return pd.DataFrame(columns, index=pd.Index(state.labels, name="label", copy=True))
 
 
@@ -459,9 +459,19 @@ def _bounds(intervals, metric, options, size=None):
     """(low, high) of a table's row, nan where the method does not apply to it."""
     try:
         return intervals.interval(metric, options)[1:]
-    except _validation.MethodNotApplicable:
+    except (_validation.MethodNotApplicable, _validation.NotProbabilities):
         nan = np.full(size, np.nan) if size is not None else np.nan
         return nan, nan
+
+
+def _class_score_bounds(intervals, metric, n_classes):
+    """(low, high) of each class's metric of scores: by the stratified bootstrap of the
+    scores, nan for the other methods. Its values were given (and warned of) already."""
+    if intervals.method not in _intervals.RESAMPLING_METHODS:
+        return np.full(n_classes, np.nan), np.full(n_classes, np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", _formulas.UndefinedMetricWarning)
+        return intervals.stratified(metric.per_class)[1:]
 
 
 @share

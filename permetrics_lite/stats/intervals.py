@@ -37,8 +37,8 @@ import numpy as np
 
 from .. import validation as _validation
 from ..core import options as _options, tally as _tally
-from ..metrics import registry as _registry
-from . import bootstrap as _bootstrap
+from ..metrics import ranking as _ranking, registry as _registry
+from . import bootstrap as _bootstrap, score_bootstrap as _score_bootstrap
 from ..metrics.docstrings import share
 from ..core.options import Default
 
@@ -228,13 +228,18 @@ class Intervals:
         self.state = state
         self._sampled = sampled, sample_weight
         self._scored = state if sampled is None else sampled  # a table's tallies hold no scores
-        self._cells = self._start = self._kept = None
+        self._cells = self._start = self._kept = self._stratified = None
 
     def interval(self, row, params):
         """(estimate, low, high) of a metric with its options; a
         :class:`~permetrics_lite.validation.MethodNotApplicable` error when the
         method cannot give its interval (before the estimate could warn)."""
         method, state = self.method, self.state
+        if method in RESAMPLING_METHODS and row.kind == _registry.SCORE and row.proportion is None:
+            query = _registry.method(row)
+            whole_area = row.ranked is not None and params.get("max_fpr") in (None, 1)
+            return self.stratified(lambda s: _values(query(s, **params)),
+                                   _ranking.roc_auc if whole_area else None)
         if method in RANKING_METHODS and row.ranked is not None:
             error = row.ranked(self._scored, row, method, params)  # refuses before a warning
             estimate = _values(_registry.method(row)(self._scored, **params))
@@ -242,15 +247,14 @@ class Intervals:
             # an area lies in [0, 1]: the bounds are clipped to it
             return estimate, *(float(np.clip(b, 0.0, 1.0)) for b in (estimate - z * error,
                                                                     estimate + z * error))
-        if row.ranked is not None:
-            raise _validation.interval_unsupported(
-                method, row.alias, _validation.Phrase("(a metric of scores)"),
-                _validation.Phrase("use {0} or 'hanley-mcneil'", _validation.Arg("method",
-                                                                                "delong")))
         if row.kind == _registry.SCORE and row.proportion is None:
+            instead = (_validation.Phrase("use {0}, 'hanley-mcneil', 'bootstrap' or 'bca'",
+                                          _validation.Arg("method", "delong"))
+                       if row.ranked is not None else
+                       _validation.Phrase("use {0} or 'bca'",
+                                          _validation.Arg("method", "bootstrap")))
             raise _validation.interval_unsupported(
-                method, row.alias, _validation.Phrase("(a metric of scores)"),
-                _validation.Phrase("no interval method applies to it"))
+                method, row.alias, _validation.Phrase("(a metric of scores)"), instead)
         if method in RANKING_METHODS:
             raise _validation.interval_unsupported(
                 method, row.alias, _validation.Phrase("(it is not a ROC AUC)"))
@@ -283,6 +287,23 @@ class Intervals:
         acceleration = center = None
         if method == "bca":
             acceleration, center = self._bca(row, params, batched, estimate)
+        low, high = bootstrap_interval(values, estimate, self.confidence, acceleration, center)
+        return estimate, _values(low), _values(high)
+
+    def stratified(self, statistic, batched=None):
+        """(estimate, low, high) of ``statistic`` (a function of a score evaluation's
+        state, giving a float or an array) by the stratified bootstrap of the scores:
+        the same resamples for every statistic of these intervals. ``batched``: the
+        statistic of a ranking of many resamples' counts, where it has that form."""
+        scored = self._scored
+        estimate = statistic(scored)  # refuses what the metric refuses, warns once
+        if self._stratified is None:
+            self._stratified = _score_bootstrap.Stratified(scored, self._source(),
+                                                           self.n_resamples)
+        values, center = self._stratified.values(statistic, batched)
+        acceleration = None
+        if self.method == "bca":
+            acceleration = self._stratified.acceleration(statistic)
         low, high = bootstrap_interval(values, estimate, self.confidence, acceleration, center)
         return estimate, _values(low), _values(high)
 
@@ -332,10 +353,7 @@ class Intervals:
     def _drawn(self):
         """The resamples drawn in chunks, and kept on the first draw where they fit."""
         layout, pairs, count, unit = self._occupied()
-        if self._start is None:
-            self._start, rng = copy.deepcopy(self.rng), self.rng
-        else:
-            rng = copy.deepcopy(self._start)
+        rng = self._source()
         k, b = layout.n_classes, self.n_resamples
         width = max(layout.size, k)
         if pairs is None:
@@ -353,6 +371,15 @@ class Intervals:
             yield batch
         if keep_tallies:
             self._kept = kept
+
+    def _source(self):
+        """The random source of a draw: the caller's on the first draw (which advances
+        it), then a copy of its starting state, so that the confusion matrices' and the
+        scores' resamples start from the same state."""
+        if self._start is None:
+            self._start = copy.deepcopy(self.rng)
+            return self.rng
+        return copy.deepcopy(self._start)
 
     def _jackknife_batches(self):
         """The jackknife by cells, as :class:`~permetrics_lite.stats.bootstrap.Resampled`

@@ -53,8 +53,9 @@ def check_n_bins(n_bins):
 
 def weighted_quantile_bins(query):
     return InputError(
-        "{query}: {0} bins at the quantiles of the samples, which sample weights leave "
-        "undefined; pass {1}, or build the evaluation without {sample_weight}.",
+        "{query}: {0} bins at the quantiles of the samples, which sample weights that are "
+        "not whole numbers leave undefined (a whole number is that many repeated samples); "
+        "pass {1}, or build the evaluation without {sample_weight}.",
         Arg("strategy", shown='"quantile"'), Arg("strategy", shown='"uniform"'),
         "sample_weight", query=query
     )
