@@ -74,7 +74,14 @@ class ClassificationMetric:
     ) -> ClassificationMetric: ...
     @classmethod
     def from_batches(
-        cls, batches, *, labels=..., average: str | None = ..., pos_label=..., zero_division=...
+        cls,
+        batches,
+        *,
+        scores=...,
+        labels=...,
+        average: str | None = ...,
+        pos_label=...,
+        zero_division=...,
     ) -> ClassificationMetric: ...
     @classmethod
     def from_dask(
@@ -83,6 +90,7 @@ class ClassificationMetric:
         y_pred,
         sample_weight=...,
         *,
+        scores=...,
         labels=...,
         average: str | None = ...,
         pos_label=...,

@@ -258,3 +258,16 @@ def test_the_score_metrics_benchmark_runs_and_agrees_with_scikit_learn_at_tiny_s
         in out
     assert "| scores kept (`_scored.scores`) | 0.0 MiB | 8.00 |" in out
     assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 3
+
+
+def test_the_auc_uncertainty_benchmark_runs_and_agrees_with_the_gists_delong(capsys):
+    out = printed("bench_auc_uncertainty", ["--quick"], capsys)  # it asserts equal variances
+    for heading in ("## DeLong's interval of the ROC AUC (N = 2e+03",
+                    "## Stratified bootstrap of the ROC AUC (N = 2e+03, B = 50", "## Targets"):
+        assert heading in out
+    for row in ("| from_scores + CI('AUC', method='delong') |",
+                "| NumPy DeLong of the gists (scipy rankdata midranks) |",
+                "| scikit-learn roc_auc_score in a loop (timed on 5, scaled) |",
+                "| ours, unrounded scores (B = 5) |"):
+        assert row in out
+    assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 2

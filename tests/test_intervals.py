@@ -543,15 +543,19 @@ FULL_MESSAGES = [
      "method='bootstrap' or 'bca', which apply to every metric of labels."),
     ({"metric": "AUC", "method": "bootstrap"},
      "roc_auc_score (AUC) needs scores, and this evaluation has none: it was built from "
-     "labels, from tallies (a + b, from_confusion_matrix, from_batches, from_dask). Build it "
-     "with ClassificationMetric.from_scores(y_true, y_score)."),
+     "labels, from tallies (from_confusion_matrix, from_counts, from_batches or from_dask of "
+     "labels, a + b of evaluations not all of scores of the same classes). Build it with "
+     "ClassificationMetric.from_scores(y_true, y_score) (or from_batches and from_dask with "
+     "scores=True)."),
     ({"metric": "APS", "method": "wilson"},
      "method='wilson' does not apply to APS (a metric of scores); use method='bootstrap' or "
      "'bca'."),
     ({"metric": "AUC", "method": "delong"},
      "roc_auc_score (AUC) needs scores, and this evaluation has none: it was built from "
-     "labels, from tallies (a + b, from_confusion_matrix, from_batches, from_dask). Build it "
-     "with ClassificationMetric.from_scores(y_true, y_score)."),
+     "labels, from tallies (from_confusion_matrix, from_counts, from_batches or from_dask of "
+     "labels, a + b of evaluations not all of scores of the same classes). Build it with "
+     "ClassificationMetric.from_scores(y_true, y_score) (or from_batches and from_dask with "
+     "scores=True)."),
     ({"n_resamples": 5},
      "n_resamples applies to method='bootstrap' or 'bca' only; method='wilson' does not "
      "resample."),

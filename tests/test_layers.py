@@ -18,6 +18,7 @@ CROSSINGS = {
     ("core.scores", "metrics.formulas"),     # the threshold sweep applies the formulas
     ("core.build", "metrics.docstrings"),    # shared parameter descriptions
     ("core.sums", "metrics.docstrings"),
+    ("core.sums", "metrics.score_sums"),     # a sum of score evaluations merges their rankings
     ("metrics.tables", "stats.intervals"),    # summary(ci=...) and report(ci=...)
 }
 

@@ -34,7 +34,8 @@ CURVE_NAMES = ("['accuracy', 'AS', 'accuracy_score', 'balanced_accuracy', 'BAS',
                "'SS', 'specificity_score', 'precision', 'PS', 'precision_score', 'f1', 'F1S', "
                "'f1_score']")
 PS_PARAMETERS = "['average', 'pos_label', 'sample_weight', 'zero_division']"
-TALLIES = "(a + b, from_confusion_matrix, from_batches, from_dask)"
+TALLIES = ("(from_confusion_matrix, from_counts, from_batches or from_dask of labels, a + b of "
+           "evaluations not all of scores of the same classes)")
 BIG = 2**62  # two of these overflow int64 counts
 INPUT_ERRORS = {ValueError: permetrics_lite.InputError, TypeError: permetrics_lite.InputTypeError}
 
@@ -127,7 +128,8 @@ def binary_unsupported(found):
 def scores_needed(query, needs, matrix=""):
     return (f"{query} needs {needs}, and this evaluation has none: it was built from labels, "
             f"from tallies {TALLIES}{matrix}. Build it with "
-            "ClassificationMetric.from_scores(y_true, y_score).")
+            "ClassificationMetric.from_scores(y_true, y_score) (or from_batches and from_dask "
+            "with scores=True).")
 
 
 def matrix_values(count, problem, row, column):

@@ -15,6 +15,7 @@ from scipy import stats
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
+from permetrics_lite.metrics import ranking, registry as _registry
 from permetrics_lite.stats import score_bootstrap
 from tests.oracles import expected_calibration_error
 from tests.strategies import examples
@@ -96,21 +97,40 @@ def oracle(metric, y, s, w, labels):
     return expected_calibration_error(y, s, labels=labels, sample_weight=w)
 
 
+def variants(metric):
+    """The options of a metric of scores a resample is checked with: its defaults, each
+    average of its registry row, and the AUC's one-vs-one averages."""
+    row = _registry.lookup(metric)
+    found = [{}] + [{"average": average} for average in row.averages]
+    if metric == "AUC":
+        found += [{"multi_class": "ovo", "average": average} for average in ("macro",
+                                                                               "weighted")]
+    return found
+
+
 @settings(max_examples=examples(40), deadline=None)
 @given(problem=problems(), metric=st.sampled_from(RESAMPLED), seed=st.integers(0, 2**32 - 1))
 def test_each_resample_is_the_metric_of_its_drawn_samples(problem, metric, seed):
     y_true, y_score, weight, labels = problem
     cm = ClassificationMetric.from_scores(y_true, y_score, labels=labels, sample_weight=weight)
     resampler = score_bootstrap.Resampler(cm.state)
-    sizes = resampler.strata.sizes()
+    sizes = [int((y_true == label).sum() if weight is None else
+                 ((y_true == label) & (weight > 0)).sum()) for label in labels]
     values = []
     for chunk in resampler.chunks(np.random.default_rng(seed), 12):
         for counts in zip(*chunk):
-            assert [int(c.sum()) for c in counts] == sizes  # every class keeps its count
+            # every class keeps its count (the positive class first for 1-D scores)
+            assert sorted(int(c.sum()) for c in counts) == sorted(sizes)
             resample = ClassificationMetric.from_state(resampler.resample(counts))
             value = getattr(resample, metric)()
             drawn = drawn_samples(resampler, counts, y_true, y_score, weight)
             assert value == pytest.approx(oracle(metric, *drawn, labels), rel=1e-9, abs=1e-12)
+            # and with every option, the evaluation of the drawn samples built afresh
+            fresh = ClassificationMetric.from_scores(drawn[0], drawn[1], sample_weight=drawn[2],
+                                                     labels=labels)
+            for options in variants(metric):
+                assert getattr(resample, metric)(**options) == pytest.approx(
+                    getattr(fresh, metric)(**options), rel=1e-9, abs=1e-12, nan_ok=True), options
             values.append(value)
     ci = cm.CI(metric, method="bootstrap", n_resamples=12, random_state=seed)
     assert (ci.low, ci.high) == pytest.approx(tuple(np.percentile(values, [2.5, 97.5])),
@@ -219,13 +239,19 @@ def test_summary_and_report_give_the_intervals_ci_gives():
         assert list(report[f"{column}_high"]) == list(ci.high)
 
 
-def test_a_generator_is_advanced_once_and_a_seed_repeats_the_interval():
+def test_a_generator_is_advanced_by_one_draw_and_a_seed_repeats_the_interval():
     cm = ClassificationMetric.from_scores([0, 1, 1, 0, 1, 0, 1], [.2, .9, .4, .3, .8, .5, .7])
     first = cm.CI("APS", method="bootstrap", n_resamples=50, random_state=3)
     assert tuple(cm.CI("APS", method="bootstrap", n_resamples=50, random_state=3)) == first
     rng = np.random.default_rng(3)
     assert tuple(cm.CI("APS", method="bootstrap", n_resamples=50, random_state=rng)) == first
-    assert tuple(cm.CI("APS", method="bootstrap", n_resamples=50, random_state=rng)) != first
+    drawn = np.random.default_rng(3)  # the same source, advanced by the resamples' draw
+    for _ in score_bootstrap.Resampler(cm.state).chunks(drawn, 50):
+        pass
+    assert rng.random() == drawn.random()
+    # every metric of one summary shares the draw: its rows are CI's
+    summary = cm.summary(ci="bootstrap", n_resamples=50, random_state=3)
+    assert tuple(summary.loc["APS"]) == tuple(first)
 
 
 @pytest.mark.parametrize("scale", [2.0**-1000, 2.0**1000])
@@ -246,3 +272,40 @@ def test_what_the_stratified_bootstrap_does_not_cover_is_refused_in_words():
         weighted.CI("AUC", method="bca")
     with pytest.raises(ValueError, match=r"^method='bootstrap' does not apply to TKA"):
         ClassificationMetric.from_scores([0, 1, 1], [.2, .8, .4]).CI("TKA", method="bootstrap")
+
+
+def test_a_querys_own_weights_are_refused_for_a_metric_of_scores():
+    cm = ClassificationMetric.from_scores([0, 1, 1, 0], [.2, .8, .4, .3])
+    with pytest.raises(ValueError, match=r"^AUC takes no sample_weight: a metric of scores is "
+                                         r"of the weights the evaluation was built with; pass "
+                                         r"them to from_scores\.$"):
+        cm.CI("AUC", method="bootstrap", sample_weight=[1, 2, 1, 1])
+
+
+def test_a_declared_class_without_samples_leaves_bca_defined():
+    # labels=[0, 1] and positives only: the negatives' stratum is empty, not undefined
+    y_true, p = np.ones(12, int), np.linspace(0.3, 0.95, 12)
+    ci = ClassificationMetric.from_scores(y_true, p, labels=[0, 1]).CI(
+        "LL", method="bca", n_resamples=500, random_state=0)
+    assert 0 < ci.low < ci.estimate < ci.high
+
+
+@settings(max_examples=examples(60))
+@given(values=st.lists(st.sampled_from([0.0, 0.1, 0.25, 0.5, 0.7, 1.0]), min_size=1,
+                       max_size=6, unique=True),
+       counts=st.lists(st.integers(0, 6), min_size=6, max_size=6), n_bins=st.integers(1, 12))
+def test_repeated_percentiles_are_numpys_of_the_repeated_values(values, counts, n_bins):
+    values = np.sort(values)
+    counts = np.array(counts[:len(values)])
+    counts[0] += 1
+    percents = np.linspace(0, 1, n_bins + 1) * 100
+    assert np.array_equal(ranking.repeated_percentiles(values, counts.astype(float), percents),
+                          np.percentile(np.repeat(values, counts), percents))
+
+
+def test_whole_weights_of_any_size_bin_quantiles_without_repeating_samples():
+    y_true, p = np.repeat([0, 1], 500), np.linspace(0, 1, 1000)
+    plain = ClassificationMetric.from_scores(y_true, p).ECE(strategy="quantile")
+    for weight in (1e12, 2.0**62, 2.0**300):  # 10^15 samples and more, were they repeated
+        cm = ClassificationMetric.from_scores(y_true, p, sample_weight=np.full(1000, weight))
+        assert cm.ECE(strategy="quantile") == pytest.approx(plain, abs=2e-3)

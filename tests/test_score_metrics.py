@@ -999,7 +999,7 @@ def test_score_queries_refuse_evaluations_without_scores(query):
     scored = ClassificationMetric.from_scores(*BINARY)
     for evaluation in (ClassificationMetric([0, 1, 1], [0, 1, 0]),
                        ClassificationMetric.from_confusion_matrix([[2, 1], [0, 3]]),
-                       scored + scored):
+                       scored + ClassificationMetric(BINARY[0], [0, 1, 0, 0])):
         with pytest.raises(ValueError, match=message + r": it was built from labels, from "
                                                        r"tallies"):
             getattr(evaluation, query)()

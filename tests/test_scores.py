@@ -404,7 +404,7 @@ def test_score_queries_refuse_evaluations_without_scores():
     labels = ClassificationMetric([0, 1, 1], [0, 1, 0])
     matrix = ClassificationMetric.from_scores([0, 1, 2], np.eye(3))
     binary = ClassificationMetric.from_scores([0, 1, 1], [0.2, 0.7, 0.4])
-    for evaluation in (labels, binary + binary, ClassificationMetric.from_confusion_matrix([[1]])):
+    for evaluation in (labels, binary + labels, ClassificationMetric.from_confusion_matrix([[1]])):
         with pytest.raises(ValueError, match=r"top_k_accuracy_score \(TKA\) needs scores, and "
                                              r"this evaluation has none: it was built from labels"):
             evaluation.TKA(2)

@@ -32,12 +32,13 @@ def _blocks(y_true, y_pred, sample_weight):
     if sample_weight is not None:
         named["sample_weight"] = sample_weight
     for name, value in named.items():
-        if not isinstance(value, (da.Array, dd.Series)):
+        # a frame: the score columns of from_dask(..., scores=True)
+        if not isinstance(value, (da.Array, dd.Series, dd.DataFrame)):
             raise _validation.not_dask(name, value)
     series = list(named.values())
     # columns of one frame: the same divisions, so the partitions hold the same rows (two
     # Series of as many partitions, cut at other places, hold others: rechunked below)
-    if all(isinstance(s, dd.Series) for s in series) and len({
+    if all(isinstance(s, (dd.Series, dd.DataFrame)) for s in series) and len({
             (s.npartitions, tuple(s.divisions)) for s in series}) == 1:
         blocks = [s.to_delayed() for s in series]
     else:

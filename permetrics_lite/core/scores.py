@@ -7,7 +7,7 @@ first, then earlier column), so rank 0 is exactly "the prediction is right"
 and top-1 accuracy is accuracy.
 """
 
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 import pandas as pd
@@ -20,16 +20,34 @@ SCORE_CELLS = 2**18  # cells of a score matrix compared per step of a chunked pa
 CURVE_ROWS = 2**16  # thresholds per step of the threshold curve's formulas
 
 
+class Kept(NamedTuple):
+    """The rankings of a sum of score evaluations (``a + b``, ``from_batches``), kept in
+    place of their scores: every metric of scores but the one-vs-one AUC is a function
+    of them (``metrics.ranking``), in memory of the distinct scores. Weighted counts
+    are in the unit of the state's tallies."""
+
+    rankings: tuple  # 1-D scores: the positive class's; a matrix: each column's against its class
+    confidence: Any  # a matrix of 3+ classes: the top-class confidence against being right
+    checked: tuple  # whether the scores are probabilities (score_metrics.probability_check)
+
+
 class Scored(NamedTuple):
     """What an evaluation built from scores keeps beside its tallies."""
 
-    ranks: np.ndarray  # rank of the true class of each sample: 0 when predicted
+    ranks: Optional[np.ndarray]  # rank of the true class of each sample: 0 when predicted
     rank_counts: np.ndarray  # histogram of the ranks under the default weights
     scores: Optional[np.ndarray]  # the 1-D binary scores, for threshold sweeps; None for a matrix
     threshold: Optional[float]  # the decision threshold of 1-D scores
     positive: int = 1  # the code of the positive class of binary scores
     matrix: Optional[np.ndarray] = None  # a score matrix, its columns in class order
     eps: float = float(np.finfo(np.float64).eps)  # the epsilon of the scores' own type
+    kept: Optional[Kept] = None  # a sum's rankings, in place of the per-sample fields
+
+    @property
+    def vector(self):
+        """Whether the scores are 1-D (binary), kept or ranked."""
+        return self.scores is not None or (self.kept is not None
+                                           and len(self.kept.rankings) == 1)
 
 
 def in_precision(threshold, dtype):

@@ -128,15 +128,16 @@ class State(NamedTuple):
         """Whether the state keeps its scores (an evaluation of a score matrix pickled
         by release 0.1.0 kept its predictions only)."""
         scored = self.scored
-        return scored is not None and (scored.scores is not None or scored.matrix is not None)
+        return scored is not None and (scored.scores is not None or scored.matrix is not None
+                                       or scored.kept is not None)
 
     def is_scored_binary(self):
         """Whether the state ranks binary scores: 1-D, or a two-column matrix."""
-        return self.has_scores() and (self.scored.scores is not None or self.n_classes == 2)
+        return self.has_scores() and (self.scored.vector or self.n_classes == 2)
 
     def scored_for(self, query, binary=False):
         """The score state a query needs, or a clear refusal."""
-        if self.scored is None or (binary and self.scored.scores is None):
+        if self.scored is None or (binary and not self.scored.vector):
             raise _validation.scores_needed(query, binary)
         return self.scored
 

@@ -12,28 +12,41 @@ import pandas as pd
 
 from .. import validation as _validation
 from . import build as _build, options as _options, state as _state, tally as _tally
+from ..metrics import score_sums as _score_sums
 from ..metrics.docstrings import share
 from .options import NOT_GIVEN
 
 
 @share
-def from_batches(batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
-                 zero_division=NOT_GIVEN):
+def from_batches(batches, *, scores=False, labels=None, average=NOT_GIVEN,
+                 pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
     """Build an evaluation from chunks of samples, in memory bounded by one chunk.
 
     Each chunk is validated and tallied as the constructor would, then
     added to the running total (``a + b``), so the result equals one
     evaluation of all the samples and never holds more than one chunk of
     labels. It keeps tallies only: queries refuse their own ``sample_weight``.
+    With ``scores=True`` each chunk is evaluated as ``from_scores`` would,
+    and the sum also keeps the rankings of the scores (the distinct scores
+    and each class's weight at each), so that every metric and curve of
+    scores equals ``from_scores`` on all the samples, in memory of the
+    distinct scores.
 
     Parameters
     ----------
     batches : iterable of tuples
         ``(y_true, y_pred)`` or ``(y_true, y_pred, sample_weight)``; a chunk
-        without weights weighs 1 per sample.
+        without weights weighs 1 per sample. With ``scores=True``,
+        ``(y_true, y_score)`` or ``(y_true, y_score, sample_weight)``, the
+        scores as ``from_scores`` takes them.
+    scores : bool, default=False
+        Whether the chunks hold scores (1-D binary scores, or a matrix of
+        one column per class) instead of predicted labels.
     labels : array-like of shape (n_classes,), default=None
         The classes and their order, for every chunk. By default the sorted
-        union of all the labels seen.
+        union of all the labels seen; with scores, each chunk's own classes
+        as ``from_scores`` finds them (pass ``labels`` when a chunk may lack
+        a class).
     {{query_defaults}}
 
     Returns
@@ -53,18 +66,22 @@ def from_batches(batches, *, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN
     >>> cm = ClassificationMetric.from_batches(chunks)
     >>> cm.n_samples, cm.labels.tolist(), cm.AS()
     (4, ['a', 'b', 'c'], 0.75)
+    >>> scored = [([0, 1, 1], [0.2, 0.9, 0.4]), ([0, 1, 0], [0.4, 0.7, 0.1])]
+    >>> ClassificationMetric.from_batches(scored, scores=True).AUC()
+    0.9444444444444444
     """
+    scores = _validation.check_bool("scores", scores)
     total = None
     for number, batch in enumerate(batches):
         part = tallied_part("batch", number, *_validation.check_batch(batch, number),
-                            labels=labels)
+                            labels=labels, scores=scores)
         total = part if total is None else add(total, part)
     if total is None:
         raise _validation.no_batches()
     return with_options(total, "batches", average, pos_label, zero_division)
 
 @share
-def from_dask(y_true, y_pred, sample_weight=None, *, labels=None,
+def from_dask(y_true, y_pred, sample_weight=None, *, scores=False, labels=None,
               average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
     """Build an evaluation from Dask collections, as a map-reduce on the Dask graph.
 
@@ -83,9 +100,16 @@ def from_dask(y_true, y_pred, sample_weight=None, *, labels=None,
         is rechunked like ``y_true``.
     sample_weight : dask Array or dask Series, default=None
         Weights, as for the constructor.
+    scores : bool, default=False
+        Whether ``y_pred`` holds scores, as ``from_scores`` takes them: a
+        dask Array of shape (n_samples,) or (n_samples, n_classes), a dask
+        Series, or a dask DataFrame of one column per class (named after
+        its class). Each block is evaluated as ``from_scores`` would, and
+        the sum keeps the rankings of the scores (see ``from_batches``).
     labels : array-like of shape (n_classes,), default=None
         The classes and their order. By default the sorted union of the
-        labels of every block.
+        labels of every block (with scores: each block's classes, as
+        ``from_scores`` finds them).
     {{query_defaults}}
 
     Returns
@@ -110,17 +134,22 @@ def from_dask(y_true, y_pred, sample_weight=None, *, labels=None,
     >>> cm = ClassificationMetric.from_dask(y_true, y_pred)
     >>> cm.n_samples, cm.AS()
     (6, 0.6666666666666666)
+    >>> y_score = da.from_array([0.1, 0.8, 0.4, 0.9, 0.7, 0.3], chunks=3)
+    >>> ClassificationMetric.from_dask(y_true == 2, y_score, scores=True).AUC()
+    0.6666666666666666
     """
     from . import dask_blocks as _dask_blocks
 
-    tally_block = functools.partial(tallied_part, "block", labels=labels)
+    scores = _validation.check_bool("scores", scores)
+    tally_block = functools.partial(tallied_part, "block", labels=labels, scores=scores)
     total = _dask_blocks.evaluate(tally_block, add, y_true, y_pred, sample_weight)
     return with_options(total, "blocks", average, pos_label, zero_division)
 
-def tallied_part(part, number, y_true, y_pred, sample_weight, *, labels):
-    """One batch (or block) of many as a state of tallies only; errors name it."""
+def tallied_part(part, number, y_true, y_pred, sample_weight, *, labels, scores=False):
+    """One batch (or block) of many as a state of tallies (and rankings of ``scores``)
+    only; errors name it."""
     try:
-        return tallied(y_true, y_pred, sample_weight, labels=labels)
+        return (ranked if scores else tallied)(y_true, y_pred, sample_weight, labels=labels)
     except (TypeError, ValueError) as error:
         raise _validation.in_part(error, part, number) from error
 
@@ -131,6 +160,16 @@ def tallied(y_true, y_pred, sample_weight, *, labels):
     state = _build.from_samples(y_true, y_pred, labels, sample_weight, positive_sum=False)
     return _state.of(state.labels, state.tallies_with_matrix(), state.n_samples,
                      state.is_multilabel)
+
+
+def ranked(y_true, y_score, sample_weight, *, labels):
+    """Samples and their scores as a state of tallies and rankings only, to be added
+    to others."""
+    state = _build.from_scores(y_true, y_score, labels=labels, sample_weight=sample_weight)
+    scored = state.scored._replace(ranks=None, scores=None, matrix=None,
+                                   kept=_score_sums.kept(state))
+    return _state.of(state.labels, state.tallies_with_matrix(), state.n_samples, False,
+                     scored=scored)
 
 
 def widened(state, labels):
@@ -146,7 +185,7 @@ def with_options(state, parts, *options):
     """This sum of ``parts`` ("batches" or "blocks"), with the constructor options."""
     _validation.check_total(state.tallies.total, parts)
     return _state.of(state.labels, state.tallies, state.n_samples, state.is_multilabel,
-                     options)
+                     options, scored=state.scored)
 
 
 def add(state, other):
@@ -169,5 +208,7 @@ def add(state, other):
                            other.tallies_with_matrix(), other_at, len(labels))
     n_samples = (None if state.n_samples is None or other.n_samples is None
                  else state.n_samples + other.n_samples)
+    scored = (_score_sums.added(state, other, tallies)
+              if _score_sums.mergeable(state, other) else None)
     return _state.of(labels, tallies, n_samples, state.is_multilabel,
-                     _options.as_tuple(options))
+                     _options.as_tuple(options), scored=scored)

@@ -239,13 +239,26 @@ def delong_variance(ranking):
     variances of the positives' and of the negatives' placement values, over their
     counts. Samples at one score share their placement: O(D) for D distinct scores.
     nan with fewer than two positives or two negatives."""
-    n1, n0 = float(ranking.pos.sum()), float(ranking.neg.sum())
+    pos, neg = ranking.pos.astype(np.float64), ranking.neg.astype(np.float64)
+    n1, n0 = pos.sum(), neg.sum()
     if n1 < 2 or n0 < 2:
         return float("nan")
-    positive, negative = placements(ranking)
-    area = np.dot(ranking.pos, positive) / n1
-    s10 = np.dot(ranking.pos, (positive - area) ** 2) / (n1 - 1)
-    s01 = np.dot(ranking.neg, (negative - area) ** 2) / (n0 - 1)
+    # the placements of ``placements``, computed in place: this runs on 10^7 distinct
+    # scores, where each temporary array costs as much as a pass of the AUC
+    half = np.multiply(pos, 0.5)
+    negative = np.cumsum(pos)
+    negative -= half  # positives above, ties half
+    negative /= n1
+    np.multiply(neg, 0.5, out=half)
+    positive = np.cumsum(neg)
+    positive -= half
+    np.subtract(n0, positive, out=positive)  # negatives below, ties half
+    positive /= n0
+    area = np.dot(pos, positive) / n1
+    positive -= area
+    negative -= area
+    s10 = np.dot(pos, np.square(positive, out=positive)) / (n1 - 1)
+    s01 = np.dot(neg, np.square(negative, out=negative)) / (n0 - 1)
     return float(s10 / n1 + s01 / n0)
 
 
@@ -290,8 +303,7 @@ def calibration_bins(ranking, n_bins, strategy):
     ``sklearn.calibration.calibration_curve`` (plus each bin's weight)."""
     values, weight = ranking.thresholds, ranking.pos + ranking.neg
     if strategy == "quantile":  # whole weights: the quantiles of the repeated samples
-        bins = np.percentile(np.repeat(values[::-1], weight[::-1].astype(np.int64)),
-                             np.linspace(0, 1, n_bins + 1) * 100)
+        bins = repeated_percentiles(values[::-1], weight[::-1], np.linspace(0, 1, n_bins + 1) * 100)
     else:
         bins = np.linspace(0.0, 1.0, n_bins + 1)
     ids = np.searchsorted(bins[1:-1], values)
@@ -300,6 +312,33 @@ def calibration_bins(ranking, n_bins, strategy):
     positives = np.bincount(ids, weights=ranking.pos, minlength=n_bins)
     scores = np.bincount(ids, weights=values * weight, minlength=n_bins)
     return positives[filled] / total[filled], scores[filled] / total[filled], total[filled]
+
+
+def repeated_percentiles(values, counts, percents):
+    """``np.percentile(np.repeat(values, counts), percents)`` (linear, as NumPy computes
+    it), without the repetition: ``values`` ascending, ``counts`` whole numbers. The
+    i-th of the repeated values is the value whose cumulative count first passes i,
+    so the cost is O(D), not O(N), and whole-number weights of any size repeat no
+    sample."""
+    ends = np.cumsum(counts, dtype=np.float64)  # exact below 2**53
+    n = ends[-1]
+    q = np.true_divide(percents, 100)
+    virtual = (n - 1) * q  # NumPy's linear virtual index
+    previous = np.floor(virtual)
+    gamma = virtual - previous
+    previous = np.clip(previous, 0, n - 1)
+    following = np.minimum(previous + 1, n - 1)
+    top = virtual >= n - 1  # past the last value: the last value
+    previous[top] = following[top] = n - 1
+
+    def at(index):
+        # (min: beyond 2**53 samples the last index rounds to the count itself)
+        return values[np.minimum(np.searchsorted(ends, index, side="right"), len(values) - 1)]
+
+    a, b = at(previous), at(following)
+    difference = b - a
+    # NumPy's interpolation: from the nearer end, so that 0 and 1 give the ends exactly
+    return np.where(gamma >= 0.5, b - difference * (1 - gamma), a + difference * gamma)
 
 
 def calibration_error(ranking, n_bins, strategy):

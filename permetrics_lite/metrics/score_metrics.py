@@ -8,6 +8,7 @@ column, the second class's); a matrix of three or more columns is multiclass.
 """
 
 from functools import partial
+from typing import NamedTuple
 
 import numpy as np
 
@@ -25,6 +26,18 @@ STRATEGIES = ("uniform", "quantile")
 
 def _weight(state):
     return _tally.in_units(state.samples.weight)
+
+
+def _total_weight(state):
+    """The samples' weight (in the tallies' unit; None: unweighted, count them) and
+    that unit: of the per-sample weights, or of a sum's kept rankings."""
+    kept = state.scored.kept
+    if kept is None:
+        return _weight(state)
+    ranking = kept.rankings[0]  # every ranking holds every sample
+    if ranking.pos.dtype.kind in "iu":
+        return None, 1.0
+    return ranking.pos + ranking.neg, state.tallies.unit
 
 
 def is_binary(state, query):
@@ -54,7 +67,9 @@ def _ranked(state, key, scores, positive):
 
 def class_rankings(state):
     """One ranking per class of a score matrix: its column against the rest."""
-    matrix = state.scored.matrix
+    matrix, kept = state.scored.matrix, state.scored.kept
+    if kept is not None:
+        return kept.rankings
     return state.cached("classes", lambda: tuple(
         _ranked(state, ("column", k), lambda: matrix[:, k], state.samples.true == k)
         for k in range(state.n_classes)))
@@ -64,8 +79,10 @@ def positive_ranking(state):
     """The ranking of a binary problem: 1-D scores, or the positive class's column
     of a matrix (the second, unless ``pos_label`` named the first)."""
     scored = state.scored
-    if scored.scores is None:
+    if not scored.vector:
         return class_rankings(state)[scored.positive]
+    if scored.kept is not None:  # (cached too: a resample sets its own)
+        return state.cached("positive", lambda: scored.kept.rankings[0])
     return state.cached("positive", lambda: _ranked(
         state, "scores", lambda: scored.scores, state.samples.true == scored.positive))
 
@@ -78,30 +95,18 @@ def check_probabilities(state, query, warn=False):
     to a few decimals: the loss is of slightly other numbers)."""
     if not state.has_scores():
         raise _validation.scores_needed(query, False)
-
-    def compute():
-        scored = state.scored
-        values = scored.scores if scored.scores is not None else scored.matrix
-        low, high = float(values.min()), float(values.max())
-        if low < 0 or high > 1:
-            return _validation.Phrase("holds values outside [0, 1] (from {low!r} to {high!r})",
-                                      low=low, high=high), None
-        if values.ndim == 1:
-            return None, None
-        gap = np.abs(values.sum(axis=1) - 1)
-        tolerance, quiet = _scores.row_tolerances(scored.eps)
-        off = gap > tolerance
-        if off.any():
-            row = int(np.argmax(off))
-            return _validation.Phrase(
-                "has {n} row(s) that do not sum to 1 (within {tolerance:.3g}), the first row "
-                "{row} summing to {total!r}", n=int(off.sum()), tolerance=tolerance, row=row,
-                total=float(values[row].sum())), None
-        loose = gap > quiet
-        return None, (int(loose.sum()), int(np.argmax(loose)), quiet) if loose.any() else None
-    problem, rounded = state.cached("not_probabilities", compute)
-    if problem is not None:
-        raise _validation.not_probabilities(query, problem)
+    check = probability_check(state)
+    if check.low < 0 or check.high > 1:
+        raise _validation.not_probabilities(query, _validation.Phrase(
+            "holds values outside [0, 1] (from {low!r} to {high!r})", low=check.low,
+            high=check.high))
+    tolerance, quiet = _scores.row_tolerances(state.scored.eps)
+    if check.off:
+        raise _validation.not_probabilities(query, _validation.Phrase(
+            "has {n} row(s) that do not sum to 1 (within {tolerance:.3g}), the first row "
+            "{row} summing to {total!r}", n=check.off, tolerance=tolerance, row=check.off_row,
+            total=check.off_total))
+    rounded = (check.loose, check.loose_row, quiet) if check.loose else None
     if warn and rounded is not None:
         count, row, quiet = rounded
         _user_warnings.warn(_validation.InputWarning(
@@ -109,6 +114,54 @@ def check_probabilities(state, query, warn=False):
             "is row {row}): probabilities rounded to a few decimals? The loss is of the rows as "
             "they are; normalise them to silence this.", "y_score", query=query, count=count,
             quiet=quiet, row=row))
+
+
+class ProbabilityCheck(NamedTuple):
+    """Whether scores are probabilities: their range, and the rows of a matrix whose
+    sums are off 1 (beyond the tolerance of ``core.scores.row_tolerances``, ``off``;
+    beyond its narrower one, ``loose``), each with its first row (-1: none). Sums add
+    them up (:func:`added_checks`)."""
+
+    low: float
+    high: float
+    off: int = 0
+    off_row: int = -1
+    off_total: float = 1.0
+    loose: int = 0
+    loose_row: int = -1
+
+
+def probability_check(state):
+    """The state's :class:`ProbabilityCheck`: of its scores (computed once), or a sum's."""
+    scored = state.scored
+    if scored.kept is not None:
+        return scored.kept.checked
+
+    def compute():
+        values = scored.scores if scored.scores is not None else scored.matrix
+        low, high = float(values.min()), float(values.max())
+        if values.ndim == 1:
+            return ProbabilityCheck(low, high)
+        gap = np.abs(values.sum(axis=1) - 1)
+        tolerance, quiet = _scores.row_tolerances(scored.eps)
+        off, loose = gap > tolerance, gap > quiet
+        off_row, loose_row = (int(np.argmax(f)) if f.any() else -1 for f in (off, loose))
+        return ProbabilityCheck(low, high, int(off.sum()), off_row,
+                                float(values[off_row].sum()) if off_row >= 0 else 1.0,
+                                int(loose.sum()), loose_row)
+    return state.cached("probability_check", compute)
+
+
+def added_checks(first, second, first_rows):
+    """The :class:`ProbabilityCheck` of two parts' scores, the second's rows after the
+    ``first_rows`` of the first."""
+    def row(a, b, count_a):
+        return a if count_a else (b + first_rows if b >= 0 else -1)
+    return ProbabilityCheck(
+        min(first.low, second.low), max(first.high, second.high), first.off + second.off,
+        row(first.off_row, second.off_row, first.off),
+        first.off_total if first.off else second.off_total, first.loose + second.loose,
+        row(first.loose_row, second.loose_row, first.loose))
 
 
 def undefined(what):
@@ -140,7 +193,7 @@ def _class_average(state, values, average, per_class_support):
 def _rankings_by_class(state):
     """A ranking of each class against the rest: a matrix's columns; for 1-D scores
     the positive class's, and the reverse order for the other class."""
-    if state.scored.scores is None:
+    if not state.scored.vector:
         return class_rankings(state)
     positive = positive_ranking(state)
     rankings = [_ranking.flipped(positive)] * 2
@@ -162,11 +215,16 @@ def class_average_precisions(state):
 
 def _one_vs_one(state, average):
     """Hand and Till's multiclass AUC: the mean over pairs of classes present."""
+    if state.scored.kept is not None:
+        raise _validation.one_vs_one_of_a_sum()
+
     def compute():
         weight = _weight(state)[0]
         return _ranking.one_vs_one(state.scored.matrix, state.samples.true, state.n_classes, weight)
     pairs = state.cached("one_vs_one", compute)
-    support = np.asarray(state.tallies.support, dtype=np.float64)
+    weight = _weight(state)[0]  # a resample's: its drawn weights, not the tallies'
+    support = (np.asarray(state.tallies.support, dtype=np.float64) if weight is None else
+               np.bincount(state.samples.true, weights=weight, minlength=state.n_classes))
     present = np.flatnonzero(support > 0)
     if len(present) < 2:
         return undefined(_validation.Phrase(
@@ -332,7 +390,7 @@ def binary_ap(ranking, what):
 def _probability_sum(state, query, of_ranking):
     """The sum over the samples of a loss's terms, from the rankings."""
     check_probabilities(state, query, warn=True)
-    if state.scored.scores is not None:
+    if state.scored.vector:
         return of_ranking(positive_ranking(state), complement=True)
     return sum(of_ranking(r) for r in class_rankings(state))
 
@@ -397,7 +455,7 @@ def log_loss(state, *, normalize=True):
 
 
 def _per_sample(state, total, normalize=True):
-    weight, unit = _weight(state)
+    weight, unit = _total_weight(state)
     if not normalize:
         return float(total * unit)
     return float(total / (state.n_samples if weight is None else weight.sum()))
@@ -453,15 +511,17 @@ def brier_score_loss(state, *, scale_by_half="auto"):
                                                _validation.Phrase(' Or pass "auto".'))
     total = _probability_sum(state, "brier_score_loss (BSL)", _ranking.squared_error_sum)
     if scale_by_half == "auto":
-        scale_by_half = state.scored.scores is not None or state.n_classes < 3
+        scale_by_half = state.scored.vector or state.n_classes < 3
     return _per_sample(state, total) * (0.5 if scale_by_half else 1.0)
 
 
-def _calibration_ranking(state):
+def calibration_ranking(state):
     """The ranking calibration bins: the positive class's probabilities (binary), or
     the top-class confidence against being right (multiclass); scores checked before."""
     if state.is_scored_binary():
         return positive_ranking(state)
+    if state.scored.kept is not None:
+        return state.scored.kept.confidence
 
     def confidence():
         return state.scored.matrix[np.arange(state.n_samples), state.samples.pred]
@@ -475,10 +535,11 @@ def check_calibration(state, query, n_bins, strategy):
     n_bins = _validation.check_n_bins(n_bins)
     strategy = _validation.check_option("strategy", strategy, STRATEGIES)
     check_probabilities(state, query)
-    weight = _weight(state)[0]
-    if strategy == "quantile" and weight is not None and not np.array_equal(
-            weight, np.floor(weight)):
-        raise _validation.weighted_quantile_bins(query)
+    weight, unit = _total_weight(state)
+    if strategy == "quantile" and weight is not None:
+        given = weight * unit  # the weights as given (in_units divided them exactly)
+        if not np.array_equal(given, np.floor(given)):
+            raise _validation.weighted_quantile_bins(query)
     return n_bins, strategy
 
 
@@ -527,5 +588,5 @@ def expected_calibration_error(state, *, n_bins=10, strategy="uniform"):
     """
     query = "expected_calibration_error (ECE)"
     n_bins, strategy = check_calibration(state, query, n_bins, strategy)
-    ranking = _calibration_ranking(state)
+    ranking = calibration_ranking(state)
     return _ranking.calibration_error(ranking, n_bins, strategy)

@@ -79,10 +79,10 @@ def threshold_curve(state, *, sample_weight=None, zero_division=Default("warn"))
     """
     zero_division = state.zero_division(zero_division)
     scored = state.scored_for("threshold_curve", binary=True)
-    weight, unit = _tally.in_units(state.weight_for(sample_weight))
     if sample_weight is None:  # the ranking every score query shares
-        ranking = _score_metrics.positive_ranking(state)
+        ranking, unit = _score_metrics.positive_ranking(state), state.tallies.unit
     else:
+        weight, unit = _tally.in_units(state.weight_for(sample_weight))
         ranking = _ranking.rank(scored.scores, state.samples.true == scored.positive, weight)
     # a score of samples of zero weight only is no threshold: they are not there
     thresholds, counts = _scores.sweep(_ranking.weighed(ranking))
@@ -456,9 +456,12 @@ def _ci_options_without_ci():
 
 
 def _bounds(intervals, metric, options, size=None):
-    """(low, high) of a table's row, nan where the method does not apply to it."""
+    """(low, high) of a table's row, nan where the method does not apply to it; the
+    row's value has warned already."""
     try:
-        return intervals.interval(metric, options)[1:]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return intervals.interval(metric, options)[1:]
     except (_validation.MethodNotApplicable, _validation.NotProbabilities):
         nan = np.full(size, np.nan) if size is not None else np.nan
         return nan, nan
@@ -466,7 +469,7 @@ def _bounds(intervals, metric, options, size=None):
 
 def _class_score_bounds(intervals, metric, n_classes):
     """(low, high) of each class's metric of scores: by the stratified bootstrap of the
-    scores, nan for the other methods. Its values were given (and warned of) already."""
+    scores, nan for the other methods. The values have warned already."""
     if intervals.method not in _intervals.RESAMPLING_METHODS:
         return np.full(n_classes, np.nan), np.full(n_classes, np.nan)
     with warnings.catch_warnings():

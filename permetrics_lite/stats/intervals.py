@@ -9,7 +9,7 @@ Three kinds, chosen by ``method``:
   (sample, class) pairs, each sample counted more than once, is refused;
 * ``"analytic"``: estimate +- z * standard error, for the rows with a
   closed-form standard error (``analytic``);
-* the bootstrap, percentile and BCa, for every metric: each resample is one
+* the bootstrap, percentile and BCa, for every metric of labels: each resample is one
   multinomial draw of N samples over the D occupied cells of the confusion
   matrix, never a pass over the samples, so the cost is O(B * D) whatever N.
   BCa's acceleration comes from the jackknife by cells: leaving out any one
@@ -19,7 +19,8 @@ Three kinds, chosen by ``method``:
   distinct (cell, weight) pairs of its kept codes and weights, each draw
   weighing its pair's weight: the per-sample weighted bootstrap, at O(B * P).
 
-The resamples are drawn in chunks and kept (their per-class tallies, and their
+The metrics of scores have the stratified bootstrap of ``stats.score_bootstrap``.
+The resamples of the confusion matrix are drawn in chunks and kept (their per-class tallies, and their
 cells while those are few), or drawn again from the same random state for each
 metric, so the draw is the same for every metric of one :class:`Intervals`
 and memory stays bounded. A metric is evaluated on a chunk of resamples at
@@ -114,7 +115,9 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
         the area and the class counts, clipped to [0, 1].
         ``"bootstrap"`` (percentile) and ``"bca"`` (bias-corrected and
         accelerated): for every metric of labels, by resampling the
-        confusion matrix.
+        confusion matrix; and for ``AUC``, ``APS``, ``LL``, ``BSL`` and
+        ``ECE`` of scores, by the stratified bootstrap (each class keeps its
+        number of samples).
     confidence : float, default=0.95
         The confidence level, strictly between 0 and 1 (any float there,
         however close to 0 or 1).
@@ -169,8 +172,10 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
     it is computed from the evaluation's one sort of the scores, in O(D) for
     D distinct scores, and is undefined (nan bounds) with fewer than two
     samples of a class. Hanley and McNeil's (1982) assumes exponential score
-    distributions. Both count samples: weighted scores are refused.
-    See :doc:`/intervals`.
+    distributions. Both count samples: weighted scores are refused. The
+    stratified bootstrap of scores draws each class's samples from that
+    class (unweighted 1-D scores: the counts of its distinct scores, at
+    O(D) per resample); see :doc:`/score_uncertainty`. See :doc:`/intervals`.
 
     Examples
     --------
@@ -237,6 +242,8 @@ class Intervals:
         method, state = self.method, self.state
         if method in RESAMPLING_METHODS and row.kind == _registry.SCORE and row.proportion is None:
             query = _registry.method(row)
+            if self._sampled[1] is not None:  # the query's own weights: not of its scores
+                raise _validation.query_weights_of_scores(row.alias)
             whole_area = row.ranked is not None and params.get("max_fpr") in (None, 1)
             return self.stratified(lambda s: _values(query(s, **params)),
                                    _ranking.roc_auc if whole_area else None)
@@ -299,7 +306,7 @@ class Intervals:
         estimate = statistic(scored)  # refuses what the metric refuses, warns once
         if self._stratified is None:
             self._stratified = _score_bootstrap.Stratified(scored, self._source(),
-                                                           self.n_resamples)
+                                                           self.n_resamples, self.method)
         values, center = self._stratified.values(statistic, batched)
         acceleration = None
         if self.method == "bca":

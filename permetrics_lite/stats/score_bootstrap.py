@@ -25,12 +25,13 @@ from typing import List, NamedTuple
 
 import numpy as np
 
+from .. import validation as _validation
 from ..metrics import ranking as _ranking, score_metrics as _score_metrics
 from . import bootstrap as _bootstrap
 
 # what a resample shares with its evaluation: the sorts of its scores, and whether
 # they are probabilities (a resample holds the same scores)
-_SHARED = ("orders", "not_probabilities")
+_SHARED = ("orders", "probability_check")
 
 
 class Strata(NamedTuple):
@@ -45,17 +46,19 @@ class Strata(NamedTuple):
 class Resampler:
     """The resamples of one score evaluation: its units, and the state of any counts."""
 
-    def __init__(self, state):
+    def __init__(self, state, method="bootstrap"):
         self.state = state
         state.cached("orders", dict)  # shared with every resample
-        unweighted = state.samples.weight is None
-        if unweighted and state.scored.scores is not None:
+        unweighted = np.asarray(state.tallies.tp).dtype.kind in "iu"
+        if unweighted and state.scored.vector:
             ranking = _score_metrics.positive_ranking(state)
             self.ranking = ranking
             self.units = [np.flatnonzero(ranking.pos), np.flatnonzero(ranking.neg)]
             self.strata = Strata([ranking.pos[self.units[0]].astype(np.int64),
                                   ranking.neg[self.units[1]].astype(np.int64)])
         else:
+            if state.samples is None:  # a sum of score evaluations: rankings only
+                raise _validation.samples_of_scores_not_kept(method)
             self.ranking = None
             weight = state.samples.weight
             kept = np.ones(state.n_samples, dtype=bool) if unweighted else weight > 0
@@ -108,15 +111,16 @@ class Resampler:
 
     def jackknife(self):
         """The evaluations without one sample of each unit, class by class: per class,
-        a list of states and the units' counts."""
+        the states (made one at a time) and the units' counts."""
         for k, count in enumerate(self.strata.counts):
-            states = []
-            for unit in range(len(count)):
-                counts = list(self.strata.counts)
-                counts[k] = count.copy()
-                counts[k][unit] -= 1
-                states.append(self.resample(counts))
-            yield states, count
+            yield self._left_out(k), count
+
+    def _left_out(self, k):
+        for unit in range(len(self.strata.counts[k])):
+            counts = list(self.strata.counts)
+            counts[k] = counts[k].copy()
+            counts[k][unit] -= 1
+            yield self.resample(counts)
 
 
 class Stratified:
@@ -124,8 +128,8 @@ class Stratified:
     statistic, drawn from ``rng`` first (advancing it), then again from a copy of its
     starting state."""
 
-    def __init__(self, state, rng, n_resamples):
-        self._resampler = Resampler(state)
+    def __init__(self, state, rng, n_resamples, method="bootstrap"):
+        self._resampler = Resampler(state, method)
         self._start, self._rng = copy.deepcopy(rng), rng
         self.n_resamples = n_resamples
 
@@ -162,11 +166,11 @@ class Stratified:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             for states, count in self._resampler.jackknife():
+                if not len(count):  # a class without samples: nothing to leave out
+                    continue
                 values = np.array([statistic(s) for s in states])
                 weights = count.reshape((-1,) + (1,) * (values.ndim - 1)).astype(np.float64)
                 n = weights.sum()
-                if n <= 1:  # a class of one sample: leaving it out empties the class
-                    return np.full(values.shape[1:], np.nan)
                 u = (n - 1) * ((weights * values).sum(axis=0) / n - values)
                 cubes = cubes + (weights * u**3).sum(axis=0) / n**3
                 squares = squares + (weights * u**2).sum(axis=0) / n**2

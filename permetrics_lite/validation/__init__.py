@@ -30,7 +30,8 @@ from .options import (
     check_pos_label, check_zero_division, closest, missing_extra)
 from .score_metrics import (
     NotProbabilities, binary_curve_only, check_max_fpr, check_n_bins, multiclass_max_fpr,
-    not_probabilities, one_class_curve, ovo_per_class, weighted_quantile_bins)
+    not_probabilities, one_class_curve, one_vs_one_of_a_sum, ovo_per_class,
+    query_weights_of_scores, samples_of_scores_not_kept, weighted_quantile_bins)
 from .scores import check_scores, check_threshold, scores_needed, threshold_for_matrix
 from .tallies import (
     INT64_MAX, check_batch, check_confusion_matrix, check_count_total, check_dask_shapes,
@@ -57,7 +58,8 @@ __all__ = [
     "check_option", "check_pos_label", "check_zero_division", "closest", "missing_extra",
     # score_metrics
     "NotProbabilities", "binary_curve_only", "check_max_fpr", "check_n_bins",
-    "multiclass_max_fpr", "not_probabilities", "one_class_curve", "ovo_per_class",
+    "multiclass_max_fpr", "not_probabilities", "one_class_curve", "one_vs_one_of_a_sum",
+    "ovo_per_class", "query_weights_of_scores", "samples_of_scores_not_kept",
     "weighted_quantile_bins",
     # scores
     "check_scores", "check_threshold", "scores_needed", "threshold_for_matrix",

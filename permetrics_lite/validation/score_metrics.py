@@ -46,6 +46,28 @@ def ovo_per_class():
     )
 
 
+def one_vs_one_of_a_sum():
+    return InputError(
+        "{0} needs each sample's row of scores, and this evaluation keeps each column's "
+        "ranking only (a sum of score evaluations: a + b, from_batches or from_dask); use {1}, "
+        "or build it with from_scores on all the samples.", Arg("multi_class", shown='"ovo"'),
+        Arg("multi_class", shown='"ovr"'))
+
+
+def query_weights_of_scores(alias):
+    return InputError(
+        "{alias} takes no {sample_weight}: a metric of scores is of the weights the "
+        "evaluation was built with; pass them to from_scores.", "sample_weight", alias=alias)
+
+
+def samples_of_scores_not_kept(method):
+    return InputError(
+        "{0} resamples the samples of a score matrix or of weighted scores, and this "
+        "evaluation keeps their rankings only (a sum of score evaluations: a + b, from_batches "
+        "or from_dask); build it with from_scores on all the samples to resample them.",
+        Arg("method", method))
+
+
 def check_n_bins(n_bins):
     """Calibration's n_bins: an integer >= 1."""
     return check_integer_from("n_bins", n_bins, 1)

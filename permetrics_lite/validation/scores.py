@@ -292,7 +292,9 @@ def scores_needed(query, binary):
     needs, matrix = ("1-D binary scores", ", or from a score matrix") if binary else ("scores", "")
     return InputError(
         "{query} needs {needs}, and this evaluation has none: it was built from labels, from "
-        "tallies (a + b, from_confusion_matrix, from_batches, from_dask){matrix}. Build it "
-        "with {0}.", Term("ClassificationMetric.from_scores(y_true, y_score)"), query=query,
+        "tallies (from_confusion_matrix, from_counts, from_batches or from_dask of labels, a + "
+        "b of evaluations not all of scores of the same classes){matrix}. Build it with {0} "
+        "(or from_batches and from_dask with scores=True).",
+        Term("ClassificationMetric.from_scores(y_true, y_score)"), query=query,
         needs=needs, matrix=matrix
     )

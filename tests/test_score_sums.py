@@ -1,0 +1,197 @@
+"""Score evaluations that add up: ``a + b``, ``from_batches(scores=True)`` and
+``from_dask(scores=True)`` answer every metric, curve and interval of scores as
+``from_scores`` on the concatenation does (exactly for counts and exactly summed
+weights, to 1e-12 for other weights), keep no per-sample array, and refuse what
+rankings cannot answer in words."""
+
+import pickle
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.metrics import registry as _registry
+from tests.strategies import examples
+
+
+@st.composite
+def split_problems(draw):
+    """(y_true, y_score, weight, labels, cuts): 1-D binary scores or a 3-column
+    probability matrix, with ties or without; weights none, quarters (exact sums) or
+    other floats; the samples cut into 1 to 4 consecutive non-empty parts."""
+    matrix = draw(st.booleans())
+    labels = ["ant", "bee", "cat"] if matrix else ["no", "yes"]
+    n = draw(st.integers(4, 40))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    y_true = rng.choice(labels, n)
+    scores = rng.dirichlet(np.ones(len(labels)), n)
+    if draw(st.booleans()):  # ties, and rows rounded off 1 (the losses warn of them)
+        scores = np.round(scores, 1)
+    y_score = scores if matrix else scores[:, 1]
+    kind = draw(st.sampled_from(["none", "quarters", "floats"]))
+    weight = {"none": None, "quarters": rng.integers(0, 9, n) / 4,
+              "floats": rng.uniform(0.01, 3, n)}[kind]
+    if weight is not None:
+        weight[0] += 1  # the sum is positive
+    cuts = sorted(draw(st.sets(st.integers(1, n - 1), min_size=1, max_size=3)))
+    return y_true, y_score, weight, labels, cuts, kind
+
+
+def outcome(call):
+    """(value, warnings) of a call, or (exception type, message, warnings)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            value = call()
+        except (ValueError, TypeError) as error:
+            value = (type(error).__name__, str(error))
+    return value, sorted(str(w.message) for w in caught)
+
+
+def answers(cm):
+    """Every metric of scores with its defaults and each other average, the curves, the
+    summary and the report."""
+    found = {}
+    for row in _registry.SCORE_METRICS:
+        method = getattr(cm, row.alias)
+        for options in [{}] + [{"average": a} for a in row.averages
+                               if a != row.default_average]:
+            found[row.alias, str(options)] = outcome(lambda: method(**options))
+    found["TKA k=2"] = outcome(lambda: cm.TKA(2))
+    for curve in ("roc_curve", "precision_recall_curve", "det_curve", "calibration_curve",
+                  "threshold_curve"):
+        found[curve] = outcome(getattr(cm, curve))
+    found["ECE quantile"] = outcome(lambda: cm.ECE(strategy="quantile", n_bins=4))
+    found["summary"] = outcome(cm.summary)
+    found["report"] = outcome(cm.report)
+    return found
+
+
+def equal(found, expected, rtol):
+    """Equal answers: numbers (and arrays, dicts, frames of them) within ``rtol`` (and
+    as much absolutely)."""
+    if isinstance(expected, pd.DataFrame) or isinstance(expected, pd.Series):
+        pd.testing.assert_frame_equal(pd.DataFrame(found).astype(float),
+                                      pd.DataFrame(expected).astype(float), rtol=rtol,
+                                      atol=rtol, check_exact=rtol == 0)
+    elif isinstance(expected, dict):
+        assert list(found) == list(expected)
+        for key in expected:
+            equal(found[key], expected[key], rtol)
+    elif isinstance(expected, tuple) and expected and isinstance(expected[0], str):
+        assert found == expected  # an error: its type and message
+    elif isinstance(expected, (tuple, list)):
+        assert len(found) == len(expected)
+        for a, b in zip(found, expected):
+            equal(a, b, rtol)
+    else:
+        # float weights summed in another order: values near 0 (a kappa of 0) differ by ulps
+        np.testing.assert_allclose(found, expected, rtol=rtol, atol=rtol, equal_nan=True)
+
+
+def assert_same_answers(total, whole, rtol):
+    found, expected = answers(total), answers(whole)
+    assert list(found) == list(expected)
+    for key in expected:
+        (value, caught), (expected_value, expected_caught) = found[key], expected[key]
+        equal(value, expected_value, rtol)
+        assert caught == expected_caught, key
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(problem=split_problems())
+def test_sums_of_score_evaluations_answer_as_the_concatenation(problem):
+    y_true, y_score, weight, labels, cuts, kind = problem
+    rtol = 1e-12 if kind == "floats" else 0.0
+    whole = ClassificationMetric.from_scores(y_true, y_score, sample_weight=weight,
+                                             labels=labels)
+    bounds = [0] + cuts + [len(y_true)]
+    parts = [(y_true[a:b], y_score[a:b]) + (() if weight is None else (weight[a:b],))
+             for a, b in zip(bounds[:-1], bounds[1:])]
+    batches = ClassificationMetric.from_batches(parts, scores=True, labels=labels)
+    evaluations = [ClassificationMetric.from_scores(*part[:2], labels=labels,
+                                                    sample_weight=part[2] if weight is not None
+                                                    else None) for part in parts]
+    summed = evaluations[0]
+    for evaluation in evaluations[1:]:
+        summed = summed + evaluation
+    for total in (batches, summed):
+        assert_same_answers(total, whole, rtol)
+        scored = total.state.scored
+        assert scored.scores is None and scored.matrix is None and scored.ranks is None
+        assert total.state.samples is None
+
+
+def test_intervals_of_a_sum_are_the_concatenations():
+    rng = np.random.default_rng(3)
+    y_true, y_score = rng.integers(0, 2, 300), np.round(rng.uniform(size=300), 2)
+    whole = ClassificationMetric.from_scores(y_true, y_score)
+    total = ClassificationMetric.from_batches(
+        [(y_true[i:i + 70], y_score[i:i + 70]) for i in range(0, 300, 70)], scores=True)
+    for method in ("delong", "hanley-mcneil", "bootstrap", "bca"):
+        options = {} if method in ("delong", "hanley-mcneil") else {"n_resamples": 200,
+                                                                    "random_state": 1}
+        assert tuple(total.CI("AUC", method=method, **options)) == tuple(
+            whole.CI("AUC", method=method, **options))
+    assert tuple(total.CI("LL", method="bootstrap", n_resamples=99, random_state=2)) == tuple(
+        whole.CI("LL", method="bootstrap", n_resamples=99, random_state=2))
+
+
+def test_a_sum_survives_a_pickle():
+    y_true, y_score = np.array(["a", "b", "c", "a"]), np.eye(3)[[0, 1, 2, 1]] * 0.7 + 0.1
+    total = (ClassificationMetric.from_scores(y_true[:2], y_score[:2], labels=["a", "b", "c"])
+             + ClassificationMetric.from_scores(y_true[2:], y_score[2:], labels=["a", "b", "c"]))
+    again = pickle.loads(pickle.dumps(total))
+    assert again.AUC(average=None) == total.AUC(average=None)
+    assert again.LL() == total.LL() == ClassificationMetric.from_scores(y_true, y_score).LL()
+
+
+MATRIX = np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7], [0.3, 0.4, 0.3]])
+
+
+def test_what_a_sum_of_rankings_cannot_answer_is_refused_in_words():
+    one = ClassificationMetric.from_scores([0, 1, 2, 1], MATRIX)
+    total = one + one
+    with pytest.raises(ValueError, match=r'^multi_class="ovo" needs each sample\'s row of '
+                                         r'scores, and this evaluation keeps each column\'s '
+                                         r'ranking only \(a sum of score evaluations: a \+ b, '
+                                         r'from_batches or from_dask\); use multi_class="ovr"'):
+        total.AUC(multi_class="ovo")
+    with pytest.raises(ValueError, match=r"^method='bootstrap' resamples the samples of a score "
+                                         r"matrix or of weighted scores, and this evaluation "
+                                         r"keeps their rankings only"):
+        total.CI("AUC", method="bootstrap", n_resamples=10)
+    assert total.AUC() == ClassificationMetric.from_scores([0, 1, 2, 1] * 2,
+                                                           np.vstack([MATRIX] * 2)).AUC()
+
+
+def test_scores_plus_labels_or_other_classes_keep_the_label_metrics_only():
+    scored = ClassificationMetric.from_scores([0, 1, 1, 0], [0.2, 0.8, 0.4, 0.3])
+    labels = ClassificationMetric([0, 1, 1, 0], [0, 1, 0, 0])
+    other = ClassificationMetric.from_scores([0, 1, 2], np.eye(3))
+    for total in (scored + labels, labels + scored, scored + other):
+        with pytest.raises(ValueError, match=r"^roc_auc_score \(AUC\) needs scores, and this "
+                                             r"evaluation has none: .*a \+ b of evaluations "
+                                             r"not all of scores of the same classes"):
+            total.AUC()
+    assert (scored + labels).AS() == ClassificationMetric([0, 1, 1, 0] * 2,
+                                                          [0, 0, 1, 0, 0, 1, 0, 0]).AS()
+    assert (scored + other).CM().tolist() == ClassificationMetric(
+        [0, 1, 1, 0, 0, 1, 2], [0, 1, 0, 0, 0, 1, 2]).CM().tolist()
+
+
+def test_from_dask_with_scores_answers_as_from_scores():
+    dd = pytest.importorskip("dask.dataframe")
+    rng = np.random.default_rng(5)
+    y_true = rng.choice(["ant", "bee", "cat"], 200)
+    matrix = rng.dirichlet(np.ones(3), 200)
+    frame = pd.DataFrame(matrix, columns=["ant", "bee", "cat"]).assign(y=y_true)
+    lazy = dd.from_pandas(frame, npartitions=4)
+    total = ClassificationMetric.from_dask(lazy["y"], lazy[["ant", "bee", "cat"]], scores=True)
+    assert_same_answers(total, ClassificationMetric.from_scores(y_true, matrix), 0.0)
+    binary = ClassificationMetric.from_dask(lazy["y"] == "bee", lazy["bee"], scores=True)
+    assert_same_answers(binary, ClassificationMetric.from_scores(y_true == "bee", matrix[:, 1]),
+                        0.0)
