@@ -100,3 +100,28 @@ def test_polars_decimal_and_unsigned_counts():
     with pytest.raises(ValueError, match=r"^count='n' has 1 missing value\(s\) \(null, NaN or "
                                          r"NA\), the first at row 1;"):
         ClassificationMetric.from_counts(rows, count="n")
+
+
+def test_duckdb_groups_binned_scores():
+    from tests.test_score_sums import assert_same_answers
+
+    rng = np.random.default_rng(4)
+    label = rng.choice(["ham", "spam"], 20000, p=[0.7, 0.3])
+    probability = np.clip(rng.normal(np.where(label == "spam", 0.7, 0.35), 0.2), 0, 1)
+    weight = rng.integers(1, 4, 20000).astype(float)
+    frame = pd.DataFrame({"label": label, "probability": probability, "w": weight})
+    rows = duckdb.sql("SELECT label, round(probability, 3) AS p, count(*) AS n, sum(w) AS w "
+                      "FROM frame GROUP BY ALL").arrow()
+    rows = pa.table(rows.read_all() if hasattr(rows, "read_all") else rows)  # by version
+    assert rows.num_rows < 2100  # at most 1,001 rounded scores of each label
+    rounded = np.round(probability, 3)
+    cm = ClassificationMetric.from_counts(rows, true="label", score="p", count="n")
+    assert_same_answers(cm, ClassificationMetric.from_scores(label, rounded), 0.0)
+    for method in ("delong", "bootstrap"):
+        options = {} if method == "delong" else {"n_resamples": 50, "random_state": 0}
+        assert tuple(cm.CI("AUC", method=method, **options)) == tuple(
+            ClassificationMetric.from_scores(label, rounded).CI("AUC", method=method, **options))
+    weighted = ClassificationMetric.from_counts(rows, true="label", score="p", count="n",
+                                                weight="w")
+    assert_same_answers(weighted, ClassificationMetric.from_scores(label, rounded,
+                                                                   sample_weight=weight), 1e-12)

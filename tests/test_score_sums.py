@@ -34,9 +34,9 @@ def split_problems(draw):
     kind = draw(st.sampled_from(["none", "quarters", "floats"]))
     weight = {"none": None, "quarters": rng.integers(0, 9, n) / 4,
               "floats": rng.uniform(0.01, 3, n)}[kind]
-    if weight is not None:
-        weight[0] += 1  # the sum is positive
     cuts = sorted(draw(st.sets(st.integers(1, n - 1), min_size=1, max_size=3)))
+    if weight is not None:
+        weight[[0] + cuts] += 1  # each part weighs something (from_scores refuses no weight)
     return y_true, y_score, weight, labels, cuts, kind
 
 
@@ -195,3 +195,65 @@ def test_from_dask_with_scores_answers_as_from_scores():
     binary = ClassificationMetric.from_dask(lazy["y"] == "bee", lazy["bee"], scores=True)
     assert_same_answers(binary, ClassificationMetric.from_scores(y_true == "bee", matrix[:, 1]),
                         0.0)
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), weighted=st.booleans(),
+       positive=st.sampled_from([None, "no", "yes"]))
+def test_counted_scores_answer_as_the_samples_they_stand_for(seed, weighted, positive):
+    rng = np.random.default_rng(seed)
+    n_rows = rng.integers(2, 25)
+    rows = pd.DataFrame({"label": rng.choice(["no", "yes"], n_rows),
+                         "p": np.round(rng.uniform(size=n_rows), 1),
+                         "n": rng.integers(0, 5, n_rows)})
+    rows.loc[0, "n"] += 1
+    rows.loc[1, "label"] = "yes" if rows.loc[0, "label"] == "no" else "no"
+    rows.loc[1, "n"] += 1  # both classes have samples
+    weight = rng.uniform(0.5, 2, n_rows) * rows["n"] if weighted else None
+    options = {} if positive is None else {"pos_label": positive}
+    counted = ClassificationMetric.from_counts(
+        rows.assign(w=weight) if weighted else rows, true="label", score="p", count="n",
+        weight="w" if weighted else None, **options)
+    repeat = rows["n"].to_numpy()
+    samples = ClassificationMetric.from_scores(
+        np.repeat(rows["label"].to_numpy(), repeat), np.repeat(rows["p"].to_numpy(), repeat),
+        sample_weight=None if weight is None else np.repeat(weight / rows["n"].clip(1), repeat),
+        **options)
+    assert_same_answers(counted, samples, 1e-12 if weighted else 0.0)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    ({"score": "p", "pred": "q"}, r"^score='p' and pred='q' do not go together: the rows hold "
+                                  r"scores, of which the threshold makes the predictions\.$"),
+    ({"score": "p", "group": "g"}, r"^score='p' and group='g' do not go together: .*; evaluate "
+                                   r"each group's rows on their own\.$"),
+    ({"threshold": 0.3}, r"^threshold=0\.3 applies with score only: the rows hold "
+                         r"predictions\.$"),
+])
+def test_counted_scores_refuse_what_does_not_go_with_them(arguments, message):
+    rows = pd.DataFrame({"y_true": [0, 1], "y_pred": [0, 1], "q": [0, 1], "p": [0.2, 0.7],
+                         "g": ["a", "b"]})
+    with pytest.raises(ValueError, match=message):
+        ClassificationMetric.from_counts(rows, **arguments)
+
+
+def test_batches_of_scores_take_the_options_of_from_scores():
+    y_true = np.array(["no", "yes", "yes", "no", "yes", "no"])
+    y_score = np.array([0.9, 0.2, 0.4, 0.7, 0.1, 0.6])
+    options = dict(pos_label="no", threshold=0.65)
+    batches = ClassificationMetric.from_batches(
+        [(y_true[:3], y_score[:3], [0.0, 0.0, 0.0]), (y_true[3:], y_score[3:])], scores=True,
+        **options)  # a batch may weigh nothing
+    whole = ClassificationMetric.from_scores(y_true, y_score, sample_weight=[0, 0, 0, 1, 1, 1],
+                                             **options)
+    assert_same_answers(batches, whole, 0.0)
+    with pytest.raises(TypeError, match=r"^batch 0 must be a tuple \(y_true, y_score\) or "
+                                        r"\(y_true, y_score, sample_weight\); got tuple of "
+                                        r"length 4\.$"):
+        ClassificationMetric.from_batches([(y_true, y_score, None, None)], scores=True)
+    with pytest.raises(ValueError, match=r"^batch 1: y_score contains"):
+        ClassificationMetric.from_batches([(y_true, y_score), (y_true, y_score * np.nan)],
+                                          scores=True)
+    with pytest.raises(ValueError, match=r"^threshold=0\.3 applies with scores=True only: the "
+                                         r"parts hold predictions\.$"):
+        ClassificationMetric.from_batches([(y_true, y_true)], threshold=0.3)

@@ -133,6 +133,15 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
     >>> cm.CM().tolist(), cm.TKA(1), cm.TKA(2), cm.TKA(3)
     ([[1, 0, 0], [1, 0, 1], [0, 0, 0]], 0.3333333333333333, 0.6666666666666666, 1.0)
     """
+    return scored_samples(y_true, y_score, threshold, labels, sample_weight,
+                          (average, pos_label, zero_division))
+
+
+def scored_samples(y_true, y_score, threshold, labels, sample_weight, options,
+                   positive_sum=True):
+    """The state of ``from_scores`` (``options``: average, pos_label, zero_division);
+    ``positive_sum=False``: one part of many may weigh zero in all."""
+    pos_label = options[1]
     targets = _validation.check_scores(y_true, y_score, labels,
                                        None if pos_label is NOT_GIVEN else pos_label)
     if targets.scores.ndim == 2 and not isinstance(threshold, Default):
@@ -140,7 +149,8 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
     binary = targets.scores.ndim == 1
     threshold = _validation.check_threshold(getattr(threshold, "value", threshold))
     n_samples, n_classes = len(targets.true), len(targets.classes)
-    weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index)
+    weight = _validation.check_sample_weight(sample_weight, n_samples, targets.index,
+                                             positive_sum)
     (true,) = _tally.encode_known(targets.columns, targets.true, where="y_true")
     pred, ranks = _scores.decide(true, targets.scores,
                                  _scores.in_precision(threshold, targets.dtype))
@@ -155,7 +165,7 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
                                                                          lookup),
                             float(np.finfo(targets.dtype).eps))
     return _state.of(np.array(targets.classes), _tally.tally(true, pred, n_classes, weight),
-                     n_samples, False, (average, pos_label, zero_division),
+                     n_samples, False, options,
                      samples=(true, pred, weight, targets.index), scored=scored)
 
 @share

@@ -14,12 +14,12 @@ from .. import validation as _validation
 from . import build as _build, options as _options, state as _state, tally as _tally
 from ..metrics import score_sums as _score_sums
 from ..metrics.docstrings import share
-from .options import NOT_GIVEN
+from .options import NO_OPTIONS, NOT_GIVEN, Default
 
 
 @share
-def from_batches(batches, *, scores=False, labels=None, average=NOT_GIVEN,
-                 pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
+def from_batches(batches, *, scores=False, labels=None, threshold=Default(0.5),
+                 average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
     """Build an evaluation from chunks of samples, in memory bounded by one chunk.
 
     Each chunk is validated and tallied as the constructor would, then
@@ -47,6 +47,9 @@ def from_batches(batches, *, scores=False, labels=None, average=NOT_GIVEN,
         union of all the labels seen; with scores, each chunk's own classes
         as ``from_scores`` finds them (pass ``labels`` when a chunk may lack
         a class).
+    threshold : float, default=0.5
+        With ``scores=True``: the lowest 1-D score predicted positive, as for
+        ``from_scores`` (its ``pos_label`` names the class of 1-D scores).
     {{query_defaults}}
 
     Returns
@@ -70,11 +73,11 @@ def from_batches(batches, *, scores=False, labels=None, average=NOT_GIVEN,
     >>> ClassificationMetric.from_batches(scored, scores=True).AUC()
     0.9444444444444444
     """
-    scores = _validation.check_bool("scores", scores)
+    scoring = _scoring(scores, threshold, pos_label)
     total = None
     for number, batch in enumerate(batches):
-        part = tallied_part("batch", number, *_validation.check_batch(batch, number),
-                            labels=labels, scores=scores)
+        part = tallied_part("batch", number, *_validation.check_batch(batch, number, scoring),
+                            labels=labels, scores=scoring)
         total = part if total is None else add(total, part)
     if total is None:
         raise _validation.no_batches()
@@ -82,7 +85,8 @@ def from_batches(batches, *, scores=False, labels=None, average=NOT_GIVEN,
 
 @share
 def from_dask(y_true, y_pred, sample_weight=None, *, scores=False, labels=None,
-              average=NOT_GIVEN, pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
+              threshold=Default(0.5), average=NOT_GIVEN, pos_label=NOT_GIVEN,
+              zero_division=NOT_GIVEN):
     """Build an evaluation from Dask collections, as a map-reduce on the Dask graph.
 
     Each block is validated and tallied where it lives (label discovery
@@ -110,6 +114,8 @@ def from_dask(y_true, y_pred, sample_weight=None, *, scores=False, labels=None,
         The classes and their order. By default the sorted union of the
         labels of every block (with scores: each block's classes, as
         ``from_scores`` finds them).
+    threshold : float, default=0.5
+        With ``scores=True``: as for ``from_batches``.
     {{query_defaults}}
 
     Returns
@@ -140,16 +146,29 @@ def from_dask(y_true, y_pred, sample_weight=None, *, scores=False, labels=None,
     """
     from . import dask_blocks as _dask_blocks
 
-    scores = _validation.check_bool("scores", scores)
-    tally_block = functools.partial(tallied_part, "block", labels=labels, scores=scores)
+    tally_block = functools.partial(tallied_part, "block", labels=labels,
+                                    scores=_scoring(scores, threshold, pos_label))
     total = _dask_blocks.evaluate(tally_block, add, y_true, y_pred, sample_weight)
     return with_options(total, "blocks", average, pos_label, zero_division)
 
-def tallied_part(part, number, y_true, y_pred, sample_weight, *, labels, scores=False):
-    """One batch (or block) of many as a state of tallies (and rankings of ``scores``)
-    only; errors name it."""
+def _scoring(scores, threshold, pos_label):
+    """The options of the parts' scores (None: the parts hold predictions)."""
+    if not _validation.check_bool("scores", scores):
+        if not isinstance(threshold, Default):
+            raise _validation.InputError("{0} applies with {1} only: the parts hold "
+                                         "predictions.", _validation.Arg("threshold", threshold),
+                                         _validation.Arg("scores", True))
+        return None
+    return {"pos_label": pos_label, "threshold": threshold}
+
+
+def tallied_part(part, number, y_true, y_pred, sample_weight, *, labels, scores=None):
+    """One batch (or block) of many as a state of tallies only, or with ``scores`` (the
+    options of :func:`ranked`) of tallies and rankings; errors name it."""
     try:
-        return (ranked if scores else tallied)(y_true, y_pred, sample_weight, labels=labels)
+        if scores is not None:
+            return ranked(y_true, y_pred, sample_weight, labels=labels, **scores)
+        return tallied(y_true, y_pred, sample_weight, labels=labels)
     except (TypeError, ValueError) as error:
         raise _validation.in_part(error, part, number) from error
 
@@ -162,10 +181,13 @@ def tallied(y_true, y_pred, sample_weight, *, labels):
                      state.is_multilabel)
 
 
-def ranked(y_true, y_score, sample_weight, *, labels):
+def ranked(y_true, y_score, sample_weight, *, labels, pos_label=NOT_GIVEN,
+           threshold=Default(0.5)):
     """Samples and their scores as a state of tallies and rankings only, to be added
-    to others."""
-    state = _build.from_scores(y_true, y_score, labels=labels, sample_weight=sample_weight)
+    to others; ``pos_label`` names the class of 1-D scores, as for ``from_scores``."""
+    # a part may weigh zero in all; the sum of the parts may not
+    state = _build.scored_samples(y_true, y_score, threshold, labels, sample_weight,
+                                  (NOT_GIVEN, pos_label, NOT_GIVEN), positive_sum=False)
     scored = state.scored._replace(ranks=None, scores=None, matrix=None,
                                    kept=_score_sums.kept(state))
     return _state.of(state.labels, state.tallies_with_matrix(), state.n_samples, False,

@@ -17,9 +17,11 @@ import numpy as np
 import pandas as pd
 
 from .. import validation as _validation
-from ..core import encode as _encode, state as _state, tally as _tally
+from ..core import (build as _build, encode as _encode, scores as _scores, state as _state,
+                    tally as _tally)
+from ..metrics import ranking as _ranking, score_metrics as _score_metrics
 from ..metrics.docstrings import share
-from ..core.options import NOT_GIVEN
+from ..core.options import NOT_GIVEN, Default
 
 # the largest integer a float64 holds with both its neighbours: from 2**53 on, a
 # float count may be the rounding of another integer (2**53 + 1 reads as 2**53)
@@ -27,15 +29,20 @@ SAFE_FLOAT_COUNT = 2**53 - 1
 
 
 @share
-def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
-                group=None, labels=None, average=NOT_GIVEN, pos_label=NOT_GIVEN,
-                zero_division=NOT_GIVEN):
+def from_counts(frame, *, true="y_true", pred=None, score=None, count=None, weight=None,
+                group=None, labels=None, threshold=Default(0.5), average=NOT_GIVEN,
+                pos_label=NOT_GIVEN, zero_division=NOT_GIVEN):
     """Build an evaluation from aggregated rows: one row per (true, predicted) pair.
 
     The result equals the evaluation of the samples the rows stand for (each
     row repeated ``count`` times, in the frame's own column types), for
     every metric, the classes and their order included; with ``group``, so
     do the evaluations of ``by_group()``. Duplicate pairs are added up.
+    With ``score``, the rows are (true, score) pairs of binary scores, as a
+    SQL ``GROUP BY label, round(score, 3)`` gives them: the result equals
+    ``from_scores`` on the samples they stand for, every metric, curve and
+    interval of scores included (exactly: of the scores as the rows hold
+    them, rounded or not).
 
     Parameters
     ----------
@@ -51,6 +58,12 @@ def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
         ``ClassificationMetric(y_true, y_pred)``; Arrow and polars columns
         (dictionary, Categorical and Enum ones included) give the sorted
         labels of their samples.
+    score : str, default=None
+        Instead of ``pred``: a column of the positive class's scores of a
+        binary problem, read as ``from_scores`` reads 1-D scores (its
+        positive class from ``pos_label``, ``labels=[negative, positive]``,
+        or the second of the sorted classes); predictions are
+        ``score >= threshold``.
     count : str, default=None
         A column of the number of samples of each row (default: each row is
         one sample): whole numbers >= 0 of any numeric type, read exactly:
@@ -69,6 +82,9 @@ def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
     labels : array-like, default=None
         The classes and their order, as for the constructor. By default the
         classes of the samples (the rows that count one).
+    threshold : float, default=0.5
+        With ``score``: the lowest score predicted positive, as for
+        ``from_scores``.
     {{query_defaults}}
 
     Returns
@@ -114,8 +130,30 @@ def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
     >>> rows["y_true"] = pd.Categorical(rows["y_true"], categories=["dog", "cat", "fox"])
     >>> ClassificationMetric.from_counts(rows, count="n").labels.tolist()
     ['dog', 'cat', 'fox']
+
+    Binned scores, one row per (label, score) with its count:
+
+    >>> binned = pd.DataFrame({"y_true": [0, 0, 1, 1, 1], "p": [0.1, 0.6, 0.6, 0.8, 0.9],
+    ...                        "n": [30, 10, 5, 20, 35]})
+    >>> scored = ClassificationMetric.from_counts(binned, score="p", count="n")
+    >>> scored.n_samples, round(scored.AUC(), 4), scored.AS()
+    (100, 0.9896, 0.9)
     """
-    columns = {"true": true, "pred": pred, "count": count, "weight": weight, "group": group}
+    if score is not None:
+        for name, given in (("pred", pred), ("group", group)):
+            if given is not None:
+                raise _validation.InputError(
+                    "{0} and {1} do not go together: the rows hold scores, of which the "
+                    "threshold makes the predictions{extra}.", _validation.Arg("score", score),
+                    _validation.Arg(name, given), extra="" if name == "pred" else
+                    "; evaluate each group's rows on their own")
+    elif not isinstance(threshold, Default):
+        raise _validation.InputError("{0} applies with {score} only: the rows hold "
+                                     "predictions.", _validation.Arg("threshold", threshold),
+                                     "score")
+    pred = "y_pred" if pred is None and score is None else pred
+    columns = {"true": true, "pred": pred, "score": score, "count": count, "weight": weight,
+               "group": group}
     rows = _Rows.of(frame, columns)
     if count is None:
         samples, n_samples = np.ones(rows.n, dtype=np.int64), rows.n
@@ -128,6 +166,9 @@ def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
                                                   name=_validation.Arg("weight", weight))
         if count is not None:
             _check_weights_of_no_samples(samples, weights, count, weight)
+    if score is not None:
+        return _scored_rows(rows, true, score, samples, n_samples, weights, labels, threshold,
+                            (average, pos_label, zero_division))
     # every row's labels are checked; the classes are those of the samples, read
     # from the rows that count one, as the constructor reads the samples
     targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)
@@ -159,6 +200,40 @@ def from_counts(frame, *, true="y_true", pred="y_pred", count=None, weight=None,
                                [_validation.exact_total(samples[r]) for r in parts])
     return _state.of(np.array(classes), _tallies(index, samples, weights, k), n_samples, False,
                      (average, pos_label, zero_division), groups=groups)
+
+
+def _scored_rows(rows, true, score, samples, n_samples, weights, labels, threshold, options):
+    """The evaluation of (true, score) rows, each standing for its ``samples`` (and
+    their summed ``weights``): the rows are read and checked as ``from_scores`` reads
+    samples (every row, those of no samples included); the tallies and the ranking
+    are of the rows that count a sample, each weighing its count (or weight)."""
+    positive_label = {} if options[1] is NOT_GIVEN else {"pos_label": options[1]}
+    read = _build.from_scores(rows.column(true), rows.column(score), labels=labels,
+                              threshold=threshold, **positive_label)
+    kept = samples > 0
+    if not kept.all():  # the classes are those of the samples, as for labels
+        rows, samples = rows.subset(kept), samples[kept]
+        weights = None if weights is None else weights[kept]
+        read = _build.from_scores(rows.column(true), rows.column(score), labels=labels,
+                                  threshold=threshold, **positive_label)
+    true_codes, pred = read.samples.true, read.samples.pred
+    k = read.n_classes
+    tallies = _tallies(true_codes.astype(np.int64) * k + pred, samples, weights, k)
+    scored = read.scored
+    order = _ranking.order_of(scored.scores)
+    if weights is None:  # counts: exact integers
+        is_positive = true_codes[order.order] == scored.positive
+        counted = samples[order.order]
+        ranking = _ranking.Ranking(
+            order.thresholds, np.add.reduceat(np.where(is_positive, counted, 0), order.first),
+            np.add.reduceat(np.where(is_positive, 0, counted), order.first))
+    else:
+        ranking = _ranking.weighted(order, true_codes == scored.positive,
+                                    _tally.in_units(weights)[0])
+    rank_counts = np.array([tallies.correct, tallies.total - tallies.correct])
+    kept_scores = _scores.Kept((ranking,), None, _score_metrics.probability_check(read))
+    scored = scored._replace(ranks=None, rank_counts=rank_counts, scores=None, kept=kept_scores)
+    return _state.of(read.labels, tallies, n_samples, False, options, scored=scored)
 
 
 def _tallies(index, samples, weights, n_classes):

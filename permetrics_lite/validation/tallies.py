@@ -152,13 +152,14 @@ def unknown_state_version(version, library, current, known):
     )
 
 
-def check_batch(batch, number):
-    """One item of ``from_batches``: (y_true, y_pred) or (y_true, y_pred, sample_weight)."""
+def check_batch(batch, number, scores=None):
+    """One item of ``from_batches``: (y_true, y_pred) or (y_true, y_pred, sample_weight);
+    with ``scores`` (given), y_score in place of y_pred."""
     if not isinstance(batch, (tuple, list)) or len(batch) not in (2, 3):
         raise InputTypeError(
-            "batch {number} must be a tuple ({y_true}, {y_pred}) or ({y_true}, {y_pred}, "
-            "{sample_weight}); got {type}{length}.", "y_true", "y_pred", "sample_weight",
-            number=number, type=type(batch).__name__,
+            "batch {number} must be a tuple ({y_true}, {0}) or ({y_true}, {0}, "
+            "{sample_weight}); got {type}{length}.", "y_pred" if scores is None else "y_score",
+            "y_true", "sample_weight", number=number, type=type(batch).__name__,
             length=f" of length {len(batch)}" if isinstance(batch, (tuple, list)) else ""
         )
     return tuple(batch) + (None,) * (3 - len(batch))
