@@ -242,8 +242,9 @@ def threshold_curve(evaluation, metric="AS", ax=None):
     ax.axvline(best, color="tab:green", linestyle="--",
                label=f"best: {best:.3g} ({column} {value:.3f})")
     ax.plot([best], [value], "o", color="tab:green")
-    ax.axvline(evaluation.threshold, color="tab:red", linestyle=":",
-               label=f"decision threshold: {evaluation.threshold:.3g}")
+    if evaluation.threshold is not None:  # a sum of parts of other thresholds has none
+        ax.axvline(evaluation.threshold, color="tab:red", linestyle=":",
+                   label=f"decision threshold: {evaluation.threshold:.3g}")
     ax.set_xlabel("Threshold")
     ax.set_ylabel(column)
     ax.set_title(title)

@@ -108,7 +108,7 @@ def test_duckdb_groups_binned_scores():
     rng = np.random.default_rng(4)
     label = rng.choice(["ham", "spam"], 20000, p=[0.7, 0.3])
     probability = np.clip(rng.normal(np.where(label == "spam", 0.7, 0.35), 0.2), 0, 1)
-    weight = rng.integers(1, 4, 20000).astype(float)
+    weight = rng.uniform(0.5, 2, 20000)  # not whole: neither side bins quantiles
     frame = pd.DataFrame({"label": label, "probability": probability, "w": weight})
     rows = duckdb.sql("SELECT label, round(probability, 3) AS p, count(*) AS n, sum(w) AS w "
                       "FROM frame GROUP BY ALL").arrow()

@@ -891,7 +891,7 @@ WEIGHTED = ([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3], [1.0, 2.0, 1.0, 0.5])
 
 OUTSIDE = r"needs probabilities, and y_score holds values outside \[0, 1\] \(from -0.5 to 2.0\)"
 ROWS = (r"needs probabilities, and y_score has 1 row\(s\) that do not sum to 1 \(within "
-        r"1e-05\), the first row 0 summing to 1\.0999999999999999\. Pass predict_proba")
+        r"1e-05\), the first row 0 summing to 1\.1\. Pass predict_proba")
 
 BAD_QUERIES = [
     ("log loss of decision values", DECISIONS_1D, "LL", {}, NotProbabilities,

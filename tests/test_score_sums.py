@@ -112,9 +112,18 @@ def test_sums_of_score_evaluations_answer_as_the_concatenation(problem):
     parts = [(y_true[a:b], y_score[a:b]) + (() if weight is None else (weight[a:b],))
              for a, b in zip(bounds[:-1], bounds[1:])]
     batches = ClassificationMetric.from_batches(parts, scores=True, labels=labels)
-    evaluations = [ClassificationMetric.from_scores(*part[:2], labels=labels,
-                                                    sample_weight=part[2] if weight is not None
-                                                    else None) for part in parts]
+    # a + b of parts whose matrices list the classes in orders of their own (the sum's
+    # classes are in the first's order); not where a row ties, whose prediction is then
+    # the first of its equal columns, an order's
+    tie_free = y_score.ndim == 2 and all(len(set(row)) == len(row) for row in y_score.tolist())
+    orders = [np.arange(len(labels))] + [
+        np.random.default_rng(len(part[0])).permutation(len(labels)) if tie_free
+        else np.arange(len(labels)) for part in parts[1:]]
+    evaluations = [ClassificationMetric.from_scores(
+        part[0], part[1][:, order] if y_score.ndim == 2 else part[1],
+        labels=[labels[i] for i in order] if y_score.ndim == 2 else labels,
+        sample_weight=part[2] if weight is not None else None)
+        for part, order in zip(parts, orders)]
     summed = evaluations[0]
     for evaluation in evaluations[1:]:
         summed = summed + evaluation
@@ -257,3 +266,66 @@ def test_batches_of_scores_take_the_options_of_from_scores():
     with pytest.raises(ValueError, match=r"^threshold=0\.3 applies with scores=True only: the "
                                          r"parts hold predictions\.$"):
         ClassificationMetric.from_batches([(y_true, y_true)], threshold=0.3)
+
+
+def test_what_differs_between_parts_of_scores():
+    y_true = np.array(["ham", "spam", "spam", "ham", "ham", "spam"])
+    y_score = np.array([0.9, 0.2, 0.6, 0.4, 0.7, 0.1])
+    # the same classes in another order, the positive class named two ways: they add up
+    first = ClassificationMetric.from_scores(y_true[:3], y_score[:3], labels=["spam", "ham"])
+    second = ClassificationMetric.from_scores(y_true[3:], y_score[3:], pos_label="ham")
+    whole = ClassificationMetric.from_scores(y_true, y_score, pos_label="ham")
+    assert (first + second).AUC() == whole.AUC()
+    # float32 and float64 parts: the concatenation is float64, and so is the sum's clipping
+    low = np.array([0.0, 0.2], dtype=np.float32)
+    mixed = (ClassificationMetric.from_scores([1, 0], low)
+             + ClassificationMetric.from_scores([1, 0], np.array([0.3, 0.6])))
+    assert mixed.LL() == ClassificationMetric.from_scores(
+        [1, 0, 1, 0], np.concatenate([low, [0.3, 0.6]])).LL()
+    # weights of 0.5 and 0.5 at one score are not whole, whatever their sum
+    halves = [ClassificationMetric.from_scores([0, 1], [0.3, 0.3], sample_weight=[0.5, 0.5]),
+              ClassificationMetric.from_scores([0, 1], [0.7, 0.8], sample_weight=[1, 1])]
+    for evaluation in (halves[0] + halves[1], ClassificationMetric.from_scores(
+            [0, 1, 0, 1], [0.3, 0.3, 0.7, 0.8], sample_weight=[0.5, 0.5, 1, 1])):
+        with pytest.raises(ValueError, match=r'strategy="quantile" bins at the quantiles'):
+            evaluation.ECE(strategy="quantile", n_bins=2)
+    # batches of other classes: refused, naming the batch and why
+    with pytest.raises(ValueError, match=r"^batch 1: the scores do not add up to those "
+                                         r"before: their classes differ \(\['ham', 'spam'\] "
+                                         r"and \['a', 'b'\]\); pass labels"):
+        ClassificationMetric.from_batches([(y_true[:3], y_score[:3]),
+                                           (["a", "b", "a"], y_score[3:])], scores=True)
+
+
+def test_tables_of_a_sum_of_matrices_give_the_bounds_it_has():
+    one = ClassificationMetric.from_scores([0, 1, 2, 1, 0, 2], np.vstack([MATRIX, MATRIX[:2]]))
+    total = one + one
+    summary = total.summary(ci="bootstrap", n_resamples=30, random_state=0)
+    assert summary.loc[["AUC", "APS", "LL", "BSL"], ["low", "high"]].isna().all().all()
+    assert summary.loc[["AS", "MCC"], ["low", "high"]].notna().all().all()
+    report = total.report(ci="bca", n_resamples=30, random_state=0)
+    assert report["auc_low"].isna().all() and report["recall_low"].notna().all()
+
+
+def test_a_threshold_curve_of_parts_of_other_thresholds_plots_without_one():
+    pytest.importorskip("matplotlib")
+    from permetrics_lite import plotting
+
+    total = (ClassificationMetric.from_scores([0, 1, 1], [0.2, 0.7, 0.4], threshold=0.3)
+             + ClassificationMetric.from_scores([0, 1, 0], [0.5, 0.9, 0.1], threshold=0.6))
+    assert total.threshold is None
+    ax = plotting.threshold_curve(total)
+    labels = ax.get_legend_handles_labels()[1]
+    assert labels[0] == "accuracy" and not any("decision" in label for label in labels)
+    ax.figure.clf()
+
+
+def test_dask_score_columns_keep_their_classes_however_partitioned():
+    dd = pytest.importorskip("dask.dataframe")
+    rng = np.random.default_rng(2)
+    y_true, matrix = rng.choice([0, 1, 2], 60), rng.dirichlet(np.ones(3), 60)
+    frame = pd.DataFrame(matrix, columns=[2, 0, 1])
+    lazy_scores = dd.from_pandas(frame, npartitions=3)
+    lazy_true = dd.from_pandas(pd.Series(y_true), npartitions=4)  # cut elsewhere
+    total = ClassificationMetric.from_dask(lazy_true, lazy_scores, scores=True)
+    assert_same_answers(total, ClassificationMetric.from_scores(y_true, frame), 0.0)

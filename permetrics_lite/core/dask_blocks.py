@@ -25,8 +25,10 @@ def evaluate(tally_block, add, y_true, y_pred, sample_weight):
 
 def _blocks(y_true, y_pred, sample_weight):
     """Triples of delayed blocks (true, pred, weight) holding the same samples."""
+    import dask
     import dask.array as da
     import dask.dataframe as dd
+    import pandas as pd
 
     named = {"y_true": y_true, "y_pred": y_pred}
     if sample_weight is not None:
@@ -46,6 +48,10 @@ def _blocks(y_true, y_pred, sample_weight):
         _validation.check_dask_shapes({name: a.shape for name, a in arrays.items()})
         rows = arrays["y_true"].chunks[0]
         blocks = [a.rechunk((rows,) + a.shape[1:]).to_delayed().ravel() for a in arrays.values()]
+        for position, value in enumerate(named.values()):
+            if isinstance(value, dd.DataFrame):  # score columns: named by their classes
+                blocks[position] = [dask.delayed(pd.DataFrame)(block, columns=list(value.columns))
+                                    for block in blocks[position]]
     if sample_weight is None:
         blocks.append([None] * len(blocks[0]))
     return list(zip(*blocks))

@@ -29,6 +29,7 @@ class Kept(NamedTuple):
     rankings: tuple  # 1-D scores: the positive class's; a matrix: each column's against its class
     confidence: Any  # a matrix of 3+ classes: the top-class confidence against being right
     checked: tuple  # whether the scores are probabilities (score_metrics.probability_check)
+    whole: bool = True  # whether every sample's weight is a whole number (quantile bins)
 
 
 class Scored(NamedTuple):

@@ -78,7 +78,10 @@ def from_batches(batches, *, scores=False, labels=None, threshold=Default(0.5),
     for number, batch in enumerate(batches):
         part = tallied_part("batch", number, *_validation.check_batch(batch, number, scoring),
                             labels=labels, scores=scoring)
-        total = part if total is None else add(total, part)
+        if total is None:
+            total = part
+        else:
+            total = scored_add(total, part, number) if scoring else add(total, part)
     if total is None:
         raise _validation.no_batches()
     return with_options(total, "batches", average, pos_label, zero_division)
@@ -146,9 +149,10 @@ def from_dask(y_true, y_pred, sample_weight=None, *, scores=False, labels=None,
     """
     from . import dask_blocks as _dask_blocks
 
-    tally_block = functools.partial(tallied_part, "block", labels=labels,
-                                    scores=_scoring(scores, threshold, pos_label))
-    total = _dask_blocks.evaluate(tally_block, add, y_true, y_pred, sample_weight)
+    scoring = _scoring(scores, threshold, pos_label)
+    tally_block = functools.partial(tallied_part, "block", labels=labels, scores=scoring)
+    total = _dask_blocks.evaluate(tally_block, scored_add if scoring else add, y_true, y_pred,
+                                  sample_weight)
     return with_options(total, "blocks", average, pos_label, zero_division)
 
 def _scoring(scores, threshold, pos_label):
@@ -210,6 +214,18 @@ def with_options(state, parts, *options):
                      options, scored=state.scored)
 
 
+def scored_add(state, other, number=None):
+    """``a + b`` of parts of scores (batches, blocks), which must add up: else an
+    error that says why (and names the batch)."""
+    reason = _score_sums.unmergeable(state, other)
+    if reason is not None:
+        error = _validation.InputError("the scores do not add up to those before: {reason}; "
+                                       "pass labels (and pos_label) so that every part has "
+                                       "the same classes.", reason=reason)
+        raise error if number is None else _validation.in_part(error, "batch", number)
+    return add(state, other)
+
+
 def add(state, other):
     """``a + b`` of two states: classes unioned, tallies added, options merged."""
     _validation.check_mergeable((state.labels, state.is_multilabel),
@@ -230,7 +246,8 @@ def add(state, other):
                            other.tallies_with_matrix(), other_at, len(labels))
     n_samples = (None if state.n_samples is None or other.n_samples is None
                  else state.n_samples + other.n_samples)
-    scored = (_score_sums.added(state, other, tallies)
-              if _score_sums.mergeable(state, other) else None)
+    scored = None
+    if state.has_scores() and other.has_scores() and not _score_sums.unmergeable(state, other):
+        scored = _score_sums.added(state, other, state_at, other_at, tallies)
     return _state.of(labels, tallies, n_samples, state.is_multilabel,
                      _options.as_tuple(options), scored=scored)

@@ -7,6 +7,7 @@ Binary problems are 1-D scores and two-column matrices (ranked by the second
 column, the second class's); a matrix of three or more columns is multiclass.
 """
 
+import math
 from functools import partial
 from typing import NamedTuple
 
@@ -26,6 +27,18 @@ STRATEGIES = ("uniform", "quantile")
 
 def _weight(state):
     return _tally.in_units(state.samples.weight)
+
+
+def whole_weights(state):
+    """Whether every sample weighs a whole number (unweighted: one), as repeated
+    samples do: of its weights, or a sum's parts'."""
+    if state.scored.kept is not None:
+        return state.scored.kept.whole
+    weight, unit = _weight(state)
+    if weight is None:
+        return True
+    given = weight * unit  # the weights as given (in_units divided them exactly)
+    return bool(np.array_equal(given, np.floor(given)))
 
 
 def _total_weight(state):
@@ -147,7 +160,8 @@ def probability_check(state):
         off, loose = gap > tolerance, gap > quiet
         off_row, loose_row = (int(np.argmax(f)) if f.any() else -1 for f in (off, loose))
         return ProbabilityCheck(low, high, int(off.sum()), off_row,
-                                float(values[off_row].sum()) if off_row >= 0 else 1.0,
+                                # exactly rounded: the same in any order of the columns
+                                math.fsum(values[off_row]) if off_row >= 0 else 1.0,
                                 int(loose.sum()), loose_row)
     return state.cached("probability_check", compute)
 
@@ -535,11 +549,8 @@ def check_calibration(state, query, n_bins, strategy):
     n_bins = _validation.check_n_bins(n_bins)
     strategy = _validation.check_option("strategy", strategy, STRATEGIES)
     check_probabilities(state, query)
-    weight, unit = _total_weight(state)
-    if strategy == "quantile" and weight is not None:
-        given = weight * unit  # the weights as given (in_units divided them exactly)
-        if not np.array_equal(given, np.floor(given)):
-            raise _validation.weighted_quantile_bins(query)
+    if strategy == "quantile" and not whole_weights(state):
+        raise _validation.weighted_quantile_bins(query)
     return n_bins, strategy
 
 

@@ -26,39 +26,56 @@ def kept(state):
                 else _score_metrics.class_rankings(state))
     confidence = (None if state.n_classes < 3 or scored.vector
                   else _score_metrics.calibration_ranking(state))
-    return _scores.Kept(rankings, confidence, _score_metrics.probability_check(state))
+    return _scores.Kept(rankings, confidence, _score_metrics.probability_check(state),
+                        _score_metrics.whole_weights(state))
 
 
-def mergeable(state, other):
-    """Whether two states' scores add up: both scored, of the same classes in the same
-    order, both 1-D (of one positive class) or both matrices."""
-    if not (state.has_scores() and other.has_scores()):
-        return False
+def unmergeable(state, other):
+    """Why two score evaluations' scores cannot add up (None when they can): they
+    must be of the same classes, in any order, both 1-D scores of one positive
+    class or both matrices."""
     a, b = state.scored, other.scored
-    return (np.array_equal(state.labels, other.labels) and a.vector == b.vector
-            and (not a.vector or a.positive == b.positive))
+    if a.vector != b.vector:
+        return "one holds 1-D scores, the other a score matrix"
+    classes = [s.labels.tolist() for s in (state, other)]
+    if len(classes[0]) != len(classes[1]) or set(classes[0]) != set(classes[1]):
+        return f"their classes differ ({classes[0]} and {classes[1]})"
+    if a.vector and classes[0][a.positive] != classes[1][b.positive]:
+        return (f"their 1-D scores are of different positive classes "
+                f"({classes[0][a.positive]!r} and {classes[1][b.positive]!r})")
+    return None
 
 
-def added(state, other, tallies):
+def added(state, other, state_at, other_at, tallies):
     """The :class:`~permetrics_lite.core.scores.Scored` of the sum of two score
-    evaluations (see :func:`mergeable`), whose merged tallies are ``tallies``: each
-    part's rankings and rank counts brought to their unit and added."""
+    evaluations that add up (:func:`unmergeable`), their classes at ``state_at`` and
+    ``other_at`` among the sum's, whose tallies are ``tallies``: each part's rankings
+    and rank counts brought to that unit and added, class by class."""
     first, second = kept(state), kept(other)
     units = [s.tallies.unit / tallies.unit for s in (state, other)]
 
     def merged(a, b):
         return _ranking.combined([_in_unit(a, units[0]), _in_unit(b, units[1])])
 
-    rankings = tuple(merged(a, b) for a, b in zip(first.rankings, second.rankings))
+    a, b = state.scored, other.scored
+    if a.vector:
+        rankings = (merged(first.rankings[0], second.rankings[0]),)
+    else:  # the classes in the sum's order
+        in_first, in_second = np.argsort(state_at), np.argsort(other_at)
+        rankings = tuple(merged(first.rankings[i], second.rankings[j])
+                         for i, j in zip(in_first.tolist(), in_second.tolist()))
     confidence = (None if first.confidence is None
                   else merged(first.confidence, second.confidence))
     checked = _score_metrics.added_checks(first.checked, second.checked, state.n_samples or 0)
-    a, b = state.scored, other.scored
     rank_counts = (_counted(a.rank_counts, units[0])
-                   + _counted(b.rank_counts, units[1]))
+                   + _counted(b.rank_counts, units[1]))  # of ranks, not of classes
+    # the scores of the concatenation are of the finer type of the two
     return _scores.Scored(None, rank_counts, None,
-                          a.threshold if a.threshold == b.threshold else None, a.positive,
-                          None, max(a.eps, b.eps), _scores.Kept(rankings, confidence, checked))
+                          a.threshold if a.threshold == b.threshold else None,
+                          int(state_at[a.positive]) if a.vector or len(state_at) == 2 else 1,
+                          None, min(a.eps, b.eps),
+                          _scores.Kept(rankings, confidence, checked,
+                                       first.whole and second.whole))
 
 
 def _counted(counts, factor):

@@ -470,11 +470,15 @@ def _bounds(intervals, metric, options, size=None):
 def _class_score_bounds(intervals, metric, n_classes):
     """(low, high) of each class's metric of scores: by the stratified bootstrap of the
     scores, nan for the other methods. The values have warned already."""
+    nan = np.full(n_classes, np.nan), np.full(n_classes, np.nan)
     if intervals.method not in _intervals.RESAMPLING_METHODS:
-        return np.full(n_classes, np.nan), np.full(n_classes, np.nan)
+        return nan
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", _formulas.UndefinedMetricWarning)
-        return intervals.stratified(metric.per_class)[1:]
+        try:
+            return intervals.stratified(metric.per_class)[1:]
+        except _validation.MethodNotApplicable:  # a sum of score matrices: no samples
+            return nan
 
 
 @share

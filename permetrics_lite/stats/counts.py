@@ -231,7 +231,9 @@ def _scored_rows(rows, true, score, samples, n_samples, weights, labels, thresho
         ranking = _ranking.weighted(order, true_codes == scored.positive,
                                     _tally.in_units(weights)[0])
     rank_counts = np.array([tallies.correct, tallies.total - tallies.correct])
-    kept_scores = _scores.Kept((ranking,), None, _score_metrics.probability_check(read))
+    # a row's weight is its samples' sum: whether each sample's is whole is unknown
+    kept_scores = _scores.Kept((ranking,), None, _score_metrics.probability_check(read),
+                               whole=weights is None)
     scored = scored._replace(ranks=None, rank_counts=rank_counts, scores=None, kept=kept_scores)
     return _state.of(read.labels, tallies, n_samples, False, options, scored=scored)
 

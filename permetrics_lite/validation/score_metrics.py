@@ -4,6 +4,7 @@ probabilities, ROC AUC's ``max_fpr``, calibration bins, binary curves."""
 import numpy as np
 
 from .errors import Arg, InputError, InputTypeError
+from .intervals import MethodNotApplicable
 from .options import check_integer_from
 
 
@@ -61,7 +62,7 @@ def query_weights_of_scores(alias):
 
 
 def samples_of_scores_not_kept(method):
-    return InputError(
+    return MethodNotApplicable(
         "{0} resamples the samples of a score matrix or of weighted scores, and this "
         "evaluation keeps their rankings only (a sum of score evaluations: a + b, from_batches "
         "or from_dask); build it with from_scores on all the samples to resample them.",
