@@ -1,6 +1,7 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
 from .stats.comparison import DeLongResult, McNemarResult, delong_test, mcnemar
+from .stats.paired_bootstrap import BootstrapTestResult, bootstrap_test
 from .metrics.formulas import UndefinedMetricWarning
 from .stats.groups import GroupedEvaluation
 from .stats.intervals import ConfidenceInterval
@@ -19,6 +20,8 @@ __all__ = [
     "mcnemar",
     "DeLongResult",
     "delong_test",
+    "BootstrapTestResult",
+    "bootstrap_test",
     "UndefinedMetricWarning",
     "InputError",
     "InputTypeError",

@@ -58,7 +58,7 @@ def _method_value(cm, row, params):
     """The method's value as the intervals take it: floats, arrays in label order."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # 0/0 set to its zero_division; BAS's left-out classes
-        return _intervals._values(getattr(cm, row.name)(**params))
+        return _intervals.values_of(getattr(cm, row.name)(**params))
 
 
 def _raised(call):

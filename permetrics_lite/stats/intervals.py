@@ -245,11 +245,11 @@ class Intervals:
             if self._sampled[1] is not None:  # the query's own weights: not of its scores
                 raise _validation.query_weights_of_scores(row.alias)
             whole_area = row.ranked is not None and params.get("max_fpr") in (None, 1)
-            return self.stratified(lambda s: _values(query(s, **params)),
+            return self.stratified(lambda s: values_of(query(s, **params)),
                                    _ranking.roc_auc if whole_area else None)
         if method in RANKING_METHODS and row.ranked is not None:
             error = row.ranked(self._scored, row, method, params)  # refuses before a warning
-            estimate = _values(_registry.method(row)(self._scored, **params))
+            estimate = values_of(_registry.method(row)(self._scored, **params))
             z = normal_quantile(self.confidence)
             # an area lies in [0, 1]: the bounds are clipped to it
             return estimate, *(float(np.clip(b, 0.0, 1.0)) for b in (estimate - z * error,
@@ -271,7 +271,7 @@ class Intervals:
                     method, row.alias, _validation.Phrase("(it is not a count over a count)"))
             count, nobs = row.proportion(state, row, method, params)
             low, high = proportion_interval(count, nobs, self.confidence, method)
-            return self._estimate(row, params), _values(low), _values(high)
+            return self._estimate(row, params), values_of(low), values_of(high)
         if method == "analytic" and row.analytic is None:
             raise _validation.interval_unsupported(
                 method, row.alias, _validation.Phrase("(no closed form is known)"))
@@ -295,7 +295,7 @@ class Intervals:
         if method == "bca":
             acceleration, center = self._bca(row, params, batched, estimate)
         low, high = bootstrap_interval(values, estimate, self.confidence, acceleration, center)
-        return estimate, _values(low), _values(high)
+        return estimate, values_of(low), values_of(high)
 
     def stratified(self, statistic, batched=None):
         """(estimate, low, high) of ``statistic`` (a function of a score evaluation's
@@ -312,10 +312,10 @@ class Intervals:
         if self.method == "bca":
             acceleration = self._stratified.acceleration(statistic)
         low, high = bootstrap_interval(values, estimate, self.confidence, acceleration, center)
-        return estimate, _values(low), _values(high)
+        return estimate, values_of(low), values_of(high)
 
     def _estimate(self, row, params):
-        return _values(_registry.method(row)(self.state, **params))
+        return values_of(_registry.method(row)(self.state, **params))
 
     def _bca(self, row, params, batched, estimate):
         """BCa's acceleration, from the jackknife by cells, and the estimate as the
@@ -459,7 +459,7 @@ def _silent(states, row, params):
     query = _registry.method(row)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return np.array([_values(query(s, **params)) for s in states])
+        return np.array([values_of(query(s, **params)) for s in states])
 
 
 def _tallied(state, sample_weight):
@@ -469,7 +469,7 @@ def _tallied(state, sample_weight):
     return state.derived(state.tallies_with_matrix(sample_weight))
 
 
-def _values(result):
+def values_of(result):
     """A metric's value as a float, or its per-class dict as an array in label order."""
     if isinstance(result, dict):
         return np.array(list(result.values()), dtype=np.float64)

@@ -46,11 +46,13 @@ class Strata(NamedTuple):
 class Resampler:
     """The resamples of one score evaluation: its units, and the state of any counts."""
 
-    def __init__(self, state, method="bootstrap"):
+    def __init__(self, state, method="bootstrap", by_sample=False):
+        """``by_sample``: units of samples whatever the scores (the paired bootstrap
+        draws the same samples for two models)."""
         self.state = state
         state.cached("orders", dict)  # shared with every resample
         unweighted = np.asarray(state.tallies.tp).dtype.kind in "iu"
-        if unweighted and state.scored.vector:
+        if unweighted and state.scored.vector and not by_sample:
             ranking = _score_metrics.positive_ranking(state)
             self.ranking = ranking
             self.units = [np.flatnonzero(ranking.pos), np.flatnonzero(ranking.neg)]
