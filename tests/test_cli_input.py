@@ -512,3 +512,84 @@ def test_the_progress_line_is_erased_before_an_error(tmp_path, monkeypatch):
         _reading.evaluated(source, _reading.Columns({"--true": "y", "--pred": "p"}), consume,
                            progress)
     assert stream.getvalue().startswith("\rread ") and stream.getvalue().endswith("\r\033[K")
+
+
+# --------------------------------------------------------------------------
+# Scores streamed in chunks
+# --------------------------------------------------------------------------
+
+SCORE_METRICS = ["AUC", "APS", "LL", "BSL", "ECE", "AS", "MCC"]
+
+
+def streamed(path, *flags, chunk=3):
+    """The json scores of the command on ``path`` read in chunks of ``chunk`` rows."""
+    original = _reading.CHUNK_ROWS
+    _reading.CHUNK_ROWS = chunk
+    out = path.with_suffix(".json")
+    try:
+        status = cli.main(["score", str(path), "--true", "y", *SCORE_METRICS, "--format",
+                           "json", "--output", str(out), "--quiet", *flags])
+    finally:
+        _reading.CHUNK_ROWS = original
+    assert status == 0
+    return json.loads(out.read_text())
+
+
+def expected_scores(cm):
+    return {name: getattr(cm, name)() for name in SCORE_METRICS}
+
+
+@pytest.mark.parametrize("decimals", [None, 1])
+def test_scores_streamed_in_chunks_equal_from_scores_of_the_whole_file(tmp_path, decimals):
+    rng = np.random.default_rng(8)
+    y = np.sort(rng.choice(["ham", "spam", "eggs"], 40))  # sorted: chunks of one class
+    matrix = rng.dirichlet(np.ones(3), 40)
+    weight = rng.integers(1, 5, 40) / 4
+    data = pd.DataFrame(matrix, columns=["eggs", "ham", "spam"]).assign(y=y, w=weight)
+    data["p"] = data["spam"]
+    path = tmp_path / "scores.csv"
+    data.to_csv(path, index=False)
+    whole = pd.read_csv(path)
+    flags = [] if decimals is None else ["--score-decimals", str(decimals)]
+    rounded = whole if decimals is None else whole.round(decimals)
+    binary = rounded["y"].where(rounded["y"] == "spam", "other")
+    path_binary = tmp_path / "binary.csv"
+    whole.assign(y=whole["y"].where(whole["y"] == "spam", "other")).to_csv(path_binary,
+                                                                          index=False)
+    cases = [(path_binary, binary, ["p"], rounded["p"])]
+    if decimals is None:  # rows rounded to 1 decimal do not sum to 1: not probabilities
+        cases.append((path, whole["y"], ["eggs", "ham", "spam"],
+                      whole[["eggs", "ham", "spam"]]))
+    for file, true, columns, scores in cases:
+        for weighted in (False, True):
+            got = streamed(file, "--scores", *columns, *flags,
+                           *(["--weight", "w"] if weighted else []))
+            cm = ClassificationMetric.from_scores(true.to_numpy(), scores,
+                                                  sample_weight=whole["w"] if weighted else None)
+            expected = expected_scores(cm)
+            assert got.keys() == expected.keys()
+            for name in expected:
+                assert got[name] == pytest.approx(expected[name], rel=1e-12), (file, name)
+
+
+def test_a_bad_score_in_a_later_chunk_names_its_line(tmp_path, capsys):
+    path = tmp_path / "scores.csv"
+    path.write_text("y,s\na,0.1\nb,0.7\na,0.2\nb,inf\nb,0.9\n")
+    original = _reading.CHUNK_ROWS
+    _reading.CHUNK_ROWS = 2
+    try:
+        status, out, err = in_process("score", path, "--true", "y", "AUC", "--scores", "s",
+                                      capsys=capsys)
+    finally:
+        _reading.CHUNK_ROWS = original
+    assert status == DATA_ERROR and out == ""
+    assert err == (f"permetrics-lite: error: {path} line 5: inf in column 's' is not a finite "
+                   "number\n")
+
+
+def test_score_decimals_needs_scores(tmp_path):
+    path = tmp_path / "labels.csv"
+    path.write_text("y,p\na,a\nb,a\n")
+    result = run("score", path, "--true", "y", "--pred", "p", "AS", "--score-decimals", "2")
+    assert result.returncode == 2
+    assert "--score-decimals applies to --scores: it rounds the scores" in result.stderr.decode()

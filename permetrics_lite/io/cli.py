@@ -4,8 +4,8 @@
 text``, scikit-learn's classification report), ``score`` the named metrics,
 ``demo`` the report of the bundled demo set. Input is read in chunks
 (``io.reading``), each chunk tallied and added to the total, so memory stays
-bounded whatever the file's size; scores are kept whole, since their metrics
-sort them. Exit status: 0 success, 1 a problem with the data or the
+bounded whatever the file's size; scores are added up as the counts of their
+distinct values (``from_counts``) or their rankings (``from_batches``). Exit status: 0 success, 1 a problem with the data or the
 evaluation, 2 a usage error; every problem is one line on stderr.
 """
 
@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .. import __version__
+from .. import __version__, validation as _validation
 from ..core import sums as _sums
 from . import flags as _flags, reading as _reading
 from ..metrics import registry as _registry
@@ -60,6 +60,8 @@ def _columns(args):
         raise _UsageError("give the predictions: --pred COL, or --scores COL [COL ...]")
     if args.threshold is not None and len(args.scores or ()) != 1:
         raise _UsageError("--threshold applies to one --scores column")
+    if args.score_decimals is not None and not args.scores:
+        raise _UsageError("--score-decimals applies to --scores: it rounds the scores")
     flags = {"--true": args.true, "--pred": args.pred, "--group": args.group,
              "--weight": args.weight, "--scores": args.scores or ()}
     return _reading.Columns({flag: name for flag, name in flags.items() if name},
@@ -164,23 +166,100 @@ def _with_options(args, source, total, options, rows="rows"):
 
 
 def _scored(args, source, chunks, labels, options):
-    """The evaluation of scores (by group with ``--group``): every chunk's columns
-    kept, then one evaluation, since the metrics of scores sort them."""
+    """The evaluation of scores, streamed: each chunk checked (its errors name its
+    lines), then one column's (label, score) pairs counted, or a matrix's rankings
+    added up (``from_batches(scores=True)``), so that memory holds the distinct
+    scores, not the rows. With ``--group``, every chunk kept, then one evaluation
+    per group."""
+    if args.threshold is not None:
+        options["threshold"] = args.threshold
+    if args.group:
+        return _scored_by_group(args, source, chunks, labels, options)
+    if len(args.scores) == 1:
+        return _scored_column(args, source, chunks, labels, options)
+    return _scored_matrix(args, source, chunks, labels, options)
+
+
+def _score_columns(args, frame, names=None):
+    """A chunk's scores as floats (rounded to ``--score-decimals``): one column (a
+    Series), or a frame with a column per class (``names``)."""
+    columns = [_in_float(frame[column]) for column in args.scores]
+    if args.score_decimals is not None:
+        columns = [column.round(args.score_decimals) for column in columns]
+    if names is None:
+        return columns[0]
+    return pd.concat(columns, axis=1).set_axis(names, axis=1)
+
+
+def _chunk_records(first, frame):
+    """The file's record of each row of a chunk."""
+    return np.arange(first, first + len(frame))
+
+
+def _scored_column(args, source, chunks, labels, options):
+    """One column of scores: each chunk's (label, score) pairs counted (and weighed),
+    the counts added up, then ``from_counts`` of the pairs."""
+    counted = None
+    for first, frame in chunks:
+        true, scores = _labels_of(frame[args.true]), _score_columns(args, frame)
+        weight = frame[args.weight].to_numpy() if args.weight else None
+        _checked(args, source, lambda: _check_scored_part(true, scores.to_numpy(), weight),
+                 records=_chunk_records(first, frame))
+        pairs = pd.DataFrame({"true": true, "score": scores.to_numpy(), "n": 1})
+        if weight is not None:
+            pairs["w"] = weight
+        part = pairs.groupby(["true", "score"], sort=False, observed=True).sum()
+        counted = part if counted is None else pd.concat([counted, part]).groupby(
+            level=[0, 1], sort=False, observed=True).sum()
+    rows = counted.reset_index()
+    labels = _binary_labels(args, source, rows["true"], labels, options)
+    return _checked(args, source, lambda: ClassificationMetric.from_counts(
+        rows, true="true", score="score", count="n", weight="w" if args.weight else None,
+        labels=labels, **options))
+
+
+def _check_scored_part(true, scores, weight):
+    """A chunk's labels, scores and weights, checked as the constructors check them
+    (a chunk may weigh nothing; the whole may not)."""
+    _validation.check_targets(true, true)
+    _validation.check_score_values(scores)
+    _validation.check_sample_weight(weight, len(scores), positive_sum=False)
+
+
+def _scored_matrix(args, source, chunks, labels, options):
+    """A column of scores per class: each chunk's rankings, added up."""
+    total = names = None
+    for first, frame in chunks:
+        if names is None:
+            names = _parse_labels(args.scores, frame[args.true], "--scores")
+        true, scores = _labels_of(frame[args.true]), _score_columns(args, frame, names)
+        _check_score_columns(args, source, true, names, labels)
+        if labels is not None:  # the columns in the order of the classes
+            scores = scores[labels]
+        weight = frame[args.weight].to_numpy() if args.weight else None
+        part = _checked(args, source, lambda: _sums.ranked(
+            true, scores, weight, labels=labels, pos_label=options.get("pos_label", NOT_GIVEN)),
+            records=_chunk_records(first, frame))
+        total = part if total is None else _checked(args, source,
+                                                    lambda: _sums.scored_add(total, part))
+    return _with_options(args, source, total, options)
+
+
+def _scored_by_group(args, source, chunks, labels, options):
+    """The evaluation of scores of each group: every chunk's columns kept, then one
+    evaluation of all and one of each group's rows."""
     data = pd.concat([frame for _, frame in chunks], ignore_index=True)
     true = _labels_of(data[args.true])
     weight = data[args.weight].to_numpy() if args.weight else None
     if len(args.scores) == 1:
-        scores = _in_float(data[args.scores[0]]).to_numpy()
+        scores = _score_columns(args, data).to_numpy()
         labels = _binary_labels(args, source, true, labels, options)
     else:
         names = _parse_labels(args.scores, data[args.true], "--scores")
-        scores = pd.concat([_in_float(data[column]) for column in args.scores],
-                           axis=1).set_axis(names, axis=1)
+        scores = _score_columns(args, data, names)
         _check_score_columns(args, source, true, names, labels)
         if labels is not None:  # the columns in the order of the classes
             scores = scores[labels]
-    if args.threshold is not None:
-        options["threshold"] = args.threshold
 
     def evaluated(rows):
         return _checked(args, source, lambda: ClassificationMetric.from_scores(
@@ -189,8 +268,6 @@ def _scored(args, source, chunks, labels, options):
             records=rows)
 
     overall = evaluated(np.arange(len(data)))
-    if not args.group:
-        return overall
     groups = data.groupby(args.group).indices
     return GroupedEvaluation({_scalar(key): evaluated(groups[key]) for key in _sorted(
         list(groups))}, overall, [args.group])
@@ -559,6 +636,10 @@ def _add_input_arguments(parser):
     parser.add_argument("--threshold", type=_finite,
                         help="one --scores column: the lowest score predicted positive "
                              "(default: 0.5)")
+    parser.add_argument("--score-decimals", type=_digits, metavar="N",
+                        help="round --scores to N decimals as they are read: memory holds the "
+                             "distinct rounded scores; the metrics are those of the rounded "
+                             "scores (an AUC counts pairs the rounding ties as half right)")
     parser.add_argument("--weight", metavar="COL", help="column of sample weights")
     parser.add_argument("--group", metavar="COL",
                         help="column of groups: the tables by group, their difference and ratio")

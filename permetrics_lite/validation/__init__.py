@@ -32,7 +32,8 @@ from .score_metrics import (
     NotProbabilities, binary_curve_only, check_max_fpr, check_n_bins, multiclass_max_fpr,
     not_probabilities, one_class_curve, one_vs_one_of_a_sum, ovo_per_class,
     query_weights_of_scores, samples_of_scores_not_kept, weighted_quantile_bins)
-from .scores import check_scores, check_threshold, scores_needed, threshold_for_matrix
+from .scores import (
+    check_score_values, check_scores, check_threshold, scores_needed, threshold_for_matrix)
 from .tallies import (
     INT64_MAX, check_batch, check_confusion_matrix, check_count_total, check_dask_shapes,
     check_mergeable, check_total, exact_total, in_part, merged_options, no_batches, not_dask,
@@ -62,7 +63,8 @@ __all__ = [
     "ovo_per_class", "query_weights_of_scores", "samples_of_scores_not_kept",
     "weighted_quantile_bins",
     # scores
-    "check_scores", "check_threshold", "scores_needed", "threshold_for_matrix",
+    "check_score_values", "check_scores", "check_threshold", "scores_needed",
+    "threshold_for_matrix",
     # tallies
     "INT64_MAX", "check_batch", "check_confusion_matrix", "check_count_total",
     "check_dask_shapes", "check_mergeable", "check_total", "exact_total", "in_part",

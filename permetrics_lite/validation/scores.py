@@ -64,7 +64,7 @@ def check_scores(y_true, y_score, labels, pos_label=None):
             n_true=len(true.values), n_score=len(score.values)
         )
     check_aligned([("y_true", true.index), ("y_score", score.index)])
-    scores, dtype = _check_score_values(score.values)
+    scores, dtype = check_score_values(score.values)
     named = {"y_true": check_label_values(true.values, "y_true")}
     labels = check_labels(labels)
     if labels is not None:
@@ -161,7 +161,7 @@ def _implied_pair(values, found):
     )
 
 
-def _check_score_values(values):
+def check_score_values(values):
     """Finite numbers: float64 for 1-D scores (kept), the matrix as it is (not kept);
     and the scores' own dtype (float64 for integers and Python numbers)."""
     if values.dtype.kind == "O":
