@@ -271,3 +271,14 @@ def test_the_auc_uncertainty_benchmark_runs_and_agrees_with_the_gists_delong(cap
                 "| ours, unrounded scores (B = 5) |"):
         assert row in out
     assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 2
+
+
+def test_the_score_sums_benchmark_runs_and_agrees_with_from_scores(capsys):
+    out = printed("bench_score_sums", ["--quick"], capsys)  # it asserts equal metrics
+    for heading in ("## from_batches(scores=True): 4 batches of 1,000 (N = 4e+03)",
+                    "## Command line on files of text labels", "## Targets"):
+        assert heading in out
+    for row in ("| from_scores of the concatenation |", "| from_batches(scores=True) |",
+                "| distinct scores |", "| --score-decimals 3 |"):
+        assert row in out
+    assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 1

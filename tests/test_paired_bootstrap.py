@@ -188,3 +188,29 @@ def test_on_large_samples_it_agrees_with_mcnemar_and_delong():
     theirs = delong_test(binary, score_a, score_b)
     assert ours.difference == pytest.approx(theirs.difference, rel=1e-12)
     assert (ours.low, ours.high) == pytest.approx((theirs.low, theirs.high), abs=0.006)
+
+
+def test_an_undefined_difference_has_no_bounds_nor_p_value():
+    rng = np.random.default_rng(0)
+    score_a, score_b = rng.random(30), rng.random(30)
+    with warnings.catch_warnings(record=True):  # the AUC of one class warns
+        warnings.simplefilter("always")
+        result = bootstrap_test(np.zeros(30, int), score_a, score_b, "AUC", labels=[0, 1],
+                                n_resamples=20, random_state=0)
+    assert all(np.isnan(value) for value in result)
+    # resamples undefined with zero_division=nan: neither bounds nor a p-value
+    y_true = [0, 1] * 10
+    pred_a = [0, 1] * 8 + [1, 0, 1, 0]
+    pred_b = [0] * 20
+    pred_b[1] = 1
+    result = bootstrap_test(y_true, pred_a, pred_b, "PS", zero_division=np.nan,
+                            n_resamples=200, random_state=0)
+    assert np.isfinite(result.difference)
+    assert np.isnan(result.low) and np.isnan(result.high) and np.isnan(result.pvalue)
+
+
+def test_a_metric_s_refusal_names_the_model():
+    rng = np.random.default_rng(1)
+    with pytest.raises(ValueError, match=r"^log_loss \(LL\) needs probabilities, and y_b holds "
+                                         r"values outside \[0, 1\]"):
+        bootstrap_test([0, 1] * 15, rng.random(30), 3 * rng.random(30), "LL")

@@ -329,3 +329,22 @@ def test_dask_score_columns_keep_their_classes_however_partitioned():
     lazy_true = dd.from_pandas(pd.Series(y_true), npartitions=4)  # cut elsewhere
     total = ClassificationMetric.from_dask(lazy_true, lazy_scores, scores=True)
     assert_same_answers(total, ClassificationMetric.from_scores(y_true, frame), 0.0)
+
+
+def test_counted_scores_of_rows_without_samples_or_with_whole_weights():
+    # a class only in rows of no samples is no class, as for the samples themselves
+    rows = pd.DataFrame({"y": [0, 0, 1, 1, 2], "s": [0.1, 0.6, 0.6, 0.9, 0.3],
+                         "n": [3, 2, 4, 5, 0]})
+    counted = ClassificationMetric.from_counts(rows, true="y", score="s", count="n")
+    samples = ClassificationMetric.from_scores(np.repeat(rows["y"], rows["n"]),
+                                               np.repeat(rows["s"], rows["n"]))
+    assert_same_answers(counted, samples, 0.0)
+    with pytest.raises(ValueError, match=r"y_score contains 1 NaN or infinite value"):
+        ClassificationMetric.from_counts(rows.assign(s=[0.1, 0.6, 0.6, 0.9, np.nan]),
+                                         true="y", score="s", count="n")
+    # without counts each row is a sample: whole weights bin quantiles as repeated samples
+    rows = pd.DataFrame({"y": [0, 0, 1, 1, 0, 1], "s": [0.1, 0.6, 0.6, 0.9, 0.3, 0.2],
+                         "w": [1.0, 2.0, 0.0, 3.0, 1.0, 1.0]})
+    weighted = ClassificationMetric.from_counts(rows, true="y", score="s", weight="w")
+    assert weighted.ECE(strategy="quantile") == ClassificationMetric.from_scores(
+        rows["y"], rows["s"], sample_weight=rows["w"]).ECE(strategy="quantile")

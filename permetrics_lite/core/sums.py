@@ -74,17 +74,79 @@ def from_batches(batches, *, scores=False, labels=None, threshold=Default(0.5),
     0.9444444444444444
     """
     scoring = _scoring(scores, threshold, pos_label)
-    total = None
+    running = RunningSum(scored=scoring is not None)
     for number, batch in enumerate(batches):
-        part = tallied_part("batch", number, *_validation.check_batch(batch, number, scoring),
-                            labels=labels, scores=scoring)
-        if total is None:
-            total = part
-        else:
-            total = scored_add(total, part, number) if scoring else add(total, part)
-    if total is None:
+        running.add(tallied_part("batch", number, *_validation.check_batch(batch, number,
+                                                                             scoring),
+                                 labels=labels, scores=scoring), number)
+    if running.empty:
         raise _validation.no_batches()
-    return with_options(total, "batches", average, pos_label, zero_division)
+    return with_options(running.total(), "batches", average, pos_label, zero_division)
+
+
+class RunningSum:
+    """Parts added up in order. Tallies are added as each part comes; parts of scores
+    wait, up to ``PENDING`` of them, and are then merged at once (one sort of their
+    rankings' sorted runs), so that the scores, whose rankings grow with their
+    distinct values, are not merged again for every part."""
+
+    PENDING = 1024
+
+    def __init__(self, scored=False):
+        self._scored = scored
+        self._sum = None
+        self._pending = []  # parts of scores not merged yet
+        self._numbers = []
+
+    @property
+    def empty(self):
+        return self._sum is None and not self._pending
+
+    def add(self, part, number=None):
+        """Add the next part (``number``: the batch it is, named in errors)."""
+        if not self._scored:
+            self._sum = part if self._sum is None else add(self._sum, part)
+            return
+        before = self._sum if self._sum is not None else (
+            self._pending[0] if self._pending else None)
+        if before is not None:
+            _check_scores_add_up(before, part, number)
+        self._pending.append(part)
+        if len(self._pending) >= self.PENDING:
+            self._merge()
+
+    def total(self):
+        """The sum of every part, in their order."""
+        if self._pending:
+            self._merge()
+        return self._sum
+
+    def _merge(self):
+        parts = ([] if self._sum is None else [self._sum]) + self._pending
+        self._sum, self._pending = add_all(parts), []
+
+
+def add_all(states):
+    """The sum of score evaluations that add up, in order: the tallies added one by
+    one, the scores' rankings merged at once."""
+    bare = [s._replace(scored=None) for s in states]
+    total = functools.reduce(add, bare)
+    index = pd.Index(total.labels)
+    positions = [index.get_indexer(s.labels) for s in states]
+    return total._replace(scored=_state.read_only(
+        _score_sums.added(states, positions, total.tallies)))
+
+
+def _check_scores_add_up(state, other, number=None):
+    """Refuse a part of scores that cannot add up to those before, saying why (and
+    naming the batch)."""
+    reason = _score_sums.unmergeable(state, other)
+    if reason is not None:
+        error = _validation.InputError("the scores do not add up to those before: {reason}; "
+                                       "pass labels (and pos_label) so that every part has "
+                                       "the same classes.", reason=reason)
+        raise error if number is None else _validation.in_part(error, "batch", number)
+
 
 @share
 def from_dask(y_true, y_pred, sample_weight=None, *, scores=False, labels=None,
@@ -214,15 +276,10 @@ def with_options(state, parts, *options):
                      options, scored=state.scored)
 
 
-def scored_add(state, other, number=None):
-    """``a + b`` of parts of scores (batches, blocks), which must add up: else an
-    error that says why (and names the batch)."""
-    reason = _score_sums.unmergeable(state, other)
-    if reason is not None:
-        error = _validation.InputError("the scores do not add up to those before: {reason}; "
-                                       "pass labels (and pos_label) so that every part has "
-                                       "the same classes.", reason=reason)
-        raise error if number is None else _validation.in_part(error, "batch", number)
+def scored_add(state, other):
+    """``a + b`` of parts of scores (Dask blocks), which must add up: else an error that
+    says why."""
+    _check_scores_add_up(state, other)
     return add(state, other)
 
 
@@ -248,6 +305,6 @@ def add(state, other):
                  else state.n_samples + other.n_samples)
     scored = None
     if state.has_scores() and other.has_scores() and not _score_sums.unmergeable(state, other):
-        scored = _score_sums.added(state, other, state_at, other_at, tallies)
+        scored = _score_sums.added([state, other], [state_at, other_at], tallies)
     return _state.of(labels, tallies, n_samples, state.is_multilabel,
                      _options.as_tuple(options), scored=scored)

@@ -228,7 +228,7 @@ def _check_scored_part(true, scores, weight):
 
 def _scored_matrix(args, source, chunks, labels, options):
     """A column of scores per class: each chunk's rankings, added up."""
-    total = names = None
+    running, names = _sums.RunningSum(scored=True), None
     for first, frame in chunks:
         if names is None:
             names = _parse_labels(args.scores, frame[args.true], "--scores")
@@ -240,9 +240,8 @@ def _scored_matrix(args, source, chunks, labels, options):
         part = _checked(args, source, lambda: _sums.ranked(
             true, scores, weight, labels=labels, pos_label=options.get("pos_label", NOT_GIVEN)),
             records=_chunk_records(first, frame))
-        total = part if total is None else _checked(args, source,
-                                                    lambda: _sums.scored_add(total, part))
-    return _with_options(args, source, total, options)
+        _checked(args, source, lambda: running.add(part))
+    return _with_options(args, source, _checked(args, source, running.total), options)
 
 
 def _scored_by_group(args, source, chunks, labels, options):

@@ -78,15 +78,20 @@ def weighted(order, positive, weight):
 
 
 def combined(rankings):
-    """One ranking of every (sample, class) score: the micro-average's."""
-    thresholds = np.concatenate([r.thresholds for r in rankings])
-    order = np.argsort(-thresholds, kind="stable")
+    """One ranking of the samples of several: the micro-average's (a column's scores
+    against each class), or the parts of a sum. The rankings are sorted runs, which
+    a stable sort merges in about one pass."""
+    thresholds = np.concatenate([r.thresholds[::-1] for r in rankings])  # ascending runs
+    order = np.argsort(thresholds, kind="stable")[::-1]  # equal scores are summed: any order
     descending = thresholds[order]
-    first = np.append(0, np.flatnonzero(np.diff(descending)) + 1)
-    counts = [np.concatenate([getattr(r, part) for r in rankings]) for part in ("pos", "neg")]
-    wide = np.int64 if counts[0].dtype.kind in "iu" else np.float64  # N * K may pass 2^32
-    return Ranking(descending[first],
-                   *(np.add.reduceat(c[order].astype(wide), first) for c in counts))
+    first = np.flatnonzero(np.r_[True, descending[1:] != descending[:-1]])
+    integers = all(r.pos.dtype.kind in "iu" for r in rankings)
+    wide = np.int64 if integers else np.float64  # N * K may pass 2^32
+    # both counts in one array: one gather and one sum for the two
+    counts = np.concatenate([np.stack([r.pos[::-1], r.neg[::-1]], axis=1).astype(wide)
+                             for r in rankings])
+    summed = np.add.reduceat(counts[order], first, axis=0)
+    return Ranking(descending[first], summed[:, 0].copy(), summed[:, 1].copy())
 
 
 def flipped(ranking):

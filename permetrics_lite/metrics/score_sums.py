@@ -46,36 +46,40 @@ def unmergeable(state, other):
     return None
 
 
-def added(state, other, state_at, other_at, tallies):
-    """The :class:`~permetrics_lite.core.scores.Scored` of the sum of two score
-    evaluations that add up (:func:`unmergeable`), their classes at ``state_at`` and
-    ``other_at`` among the sum's, whose tallies are ``tallies``: each part's rankings
-    and rank counts brought to that unit and added, class by class."""
-    first, second = kept(state), kept(other)
-    units = [s.tallies.unit / tallies.unit for s in (state, other)]
+def added(states, positions, tallies):
+    """The :class:`~permetrics_lite.core.scores.Scored` of the sum of score evaluations
+    that add up (:func:`unmergeable`), in order, the classes of each at its
+    ``positions`` among the sum's, whose tallies are ``tallies``: every part's
+    rankings and rank counts brought to that unit and merged at once, class by class
+    (one sort of the parts' sorted runs, whatever their number)."""
+    parts = [kept(s) for s in states]
+    units = [s.tallies.unit / tallies.unit for s in states]
 
-    def merged(a, b):
-        return _ranking.combined([_in_unit(a, units[0]), _in_unit(b, units[1])])
+    def merged(rankings):
+        return _ranking.combined([_in_unit(r, u) for r, u in zip(rankings, units)])
 
-    a, b = state.scored, other.scored
-    if a.vector:
-        rankings = (merged(first.rankings[0], second.rankings[0]),)
+    first = states[0].scored
+    if first.vector:
+        rankings = (merged([p.rankings[0] for p in parts]),)
     else:  # the classes in the sum's order
-        in_first, in_second = np.argsort(state_at), np.argsort(other_at)
-        rankings = tuple(merged(first.rankings[i], second.rankings[j])
-                         for i, j in zip(in_first.tolist(), in_second.tolist()))
-    confidence = (None if first.confidence is None
-                  else merged(first.confidence, second.confidence))
-    checked = _score_metrics.added_checks(first.checked, second.checked, state.n_samples or 0)
-    rank_counts = (_counted(a.rank_counts, units[0])
-                   + _counted(b.rank_counts, units[1]))  # of ranks, not of classes
-    # the scores of the concatenation are of the finer type of the two
+        order = [np.argsort(at) for at in positions]
+        rankings = tuple(merged([p.rankings[o[k]] for p, o in zip(parts, order)])
+                         for k in range(len(positions[0])))
+    confidence = None if parts[0].confidence is None else merged([p.confidence for p in parts])
+    checked, rows = parts[0].checked, states[0].n_samples or 0
+    for part, state in zip(parts[1:], states[1:]):
+        checked = _score_metrics.added_checks(checked, part.checked, rows)
+        rows += state.n_samples or 0
+    rank_counts = sum(_counted(s.scored.rank_counts, u) for s, u in zip(states, units))
+    thresholds = {s.scored.threshold for s in states}
+    positive = (int(positions[0][first.positive]) if first.vector or len(positions[0]) == 2
+                else 1)
+    # the scores of the concatenation are of the finest type of them
     return _scores.Scored(None, rank_counts, None,
-                          a.threshold if a.threshold == b.threshold else None,
-                          int(state_at[a.positive]) if a.vector or len(state_at) == 2 else 1,
-                          None, min(a.eps, b.eps),
+                          thresholds.pop() if len(thresholds) == 1 else None, positive, None,
+                          min(s.scored.eps for s in states),
                           _scores.Kept(rankings, confidence, checked,
-                                       first.whole and second.whole))
+                                       all(p.whole for p in parts)))
 
 
 def _counted(counts, factor):

@@ -168,7 +168,7 @@ def from_counts(frame, *, true="y_true", pred=None, score=None, count=None, weig
             _check_weights_of_no_samples(samples, weights, count, weight)
     if score is not None:
         return _scored_rows(rows, true, score, samples, n_samples, weights, labels, threshold,
-                            (average, pos_label, zero_division))
+                            (average, pos_label, zero_division), count is not None)
     # every row's labels are checked; the classes are those of the samples, read
     # from the rows that count one, as the constructor reads the samples
     targets = _validation.check_targets(rows.column(true), rows.column(pred), labels)
@@ -202,20 +202,25 @@ def from_counts(frame, *, true="y_true", pred=None, score=None, count=None, weig
                      (average, pos_label, zero_division), groups=groups)
 
 
-def _scored_rows(rows, true, score, samples, n_samples, weights, labels, threshold, options):
+def _scored_rows(rows, true, score, samples, n_samples, weights, labels, threshold, options,
+                 counted):
     """The evaluation of (true, score) rows, each standing for its ``samples`` (and
-    their summed ``weights``): the rows are read and checked as ``from_scores`` reads
-    samples (every row, those of no samples included); the tallies and the ranking
-    are of the rows that count a sample, each weighing its count (or weight)."""
+    their summed ``weights``; ``counted``: whether a count column was given): the rows
+    are read and checked as ``from_scores`` reads samples (every row, those of no
+    samples included); the tallies and the ranking are of the rows that count a
+    sample, each weighing its count (or weight)."""
     positive_label = {} if options[1] is NOT_GIVEN else {"pos_label": options[1]}
-    read = _build.from_scores(rows.column(true), rows.column(score), labels=labels,
-                              threshold=threshold, **positive_label)
     kept = samples > 0
     if not kept.all():  # the classes are those of the samples, as for labels
+        # every row's labels and scores are checked, those of no samples included
+        targets = _validation.check_targets(rows.column(true), rows.column(true), labels)
+        if labels is not None:  # a row of no samples has labels of labels too
+            _tally.encode(targets.true, targets.pred, targets.classes)
+        _validation.check_score_values(_numbers(rows.column(score), exact=False))
         rows, samples = rows.subset(kept), samples[kept]
         weights = None if weights is None else weights[kept]
-        read = _build.from_scores(rows.column(true), rows.column(score), labels=labels,
-                                  threshold=threshold, **positive_label)
+    read = _build.from_scores(rows.column(true), rows.column(score), labels=labels,
+                              threshold=threshold, **positive_label)
     true_codes, pred = read.samples.true, read.samples.pred
     k = read.n_classes
     tallies = _tallies(true_codes.astype(np.int64) * k + pred, samples, weights, k)
@@ -231,9 +236,12 @@ def _scored_rows(rows, true, score, samples, n_samples, weights, labels, thresho
         ranking = _ranking.weighted(order, true_codes == scored.positive,
                                     _tally.in_units(weights)[0])
     rank_counts = np.array([tallies.correct, tallies.total - tallies.correct])
-    # a row's weight is its samples' sum: whether each sample's is whole is unknown
+    # with counts, a row's weight is its samples' sum: whether each is whole is unknown;
+    # without, each row is a sample
+    whole = weights is None or (not counted and bool(np.array_equal(weights,
+                                                                     np.floor(weights))))
     kept_scores = _scores.Kept((ranking,), None, _score_metrics.probability_check(read),
-                               whole=weights is None)
+                               whole=whole)
     scored = scored._replace(ranks=None, rank_counts=rank_counts, scores=None, kept=kept_scores)
     return _state.of(read.labels, tallies, n_samples, False, options, scored=scored)
 

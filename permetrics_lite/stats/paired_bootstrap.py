@@ -94,6 +94,8 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
         the difference as the difference is from 0 (the bootstrap
         distribution shifted to no difference), ``(1 + count) / (1 +
         n_resamples)``, so never 0. Identical models give 0, [0, 0] and 1.
+        Where the difference, or a resample's (with ``zero_division=nan``),
+        is undefined, the bounds and the p-value are nan.
 
     Raises
     ------
@@ -111,7 +113,10 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
     Notes
     -----
     The metric's undefined values (0/0) on a resample take its
-    ``zero_division`` value, silently, as for ``CI``. Use McNemar's test for
+    ``zero_division`` value, silently, as for ``CI``. A metric of labels costs
+    O(B K^3) whatever the number of samples; a metric of scores evaluates
+    both models on each resample of the N samples, O(B N) (seconds per
+    thousand resamples of 10^5 samples). Use McNemar's test for
     accuracy (exact, no resampling) and DeLong's for the ROC AUC (pROC's
     reference); the bootstrap answers every other metric, F1 or MCC say.
 
@@ -141,17 +146,30 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
         values, center, estimates = _of_labels(row, y_true, y_a, y_b, sample_weight, labels,
                                                pos_label, n_resamples, rng, metric_params)
     difference = estimates[0] - estimates[1]
-    if np.ndim(difference):
+    low, high = _intervals.bootstrap_interval(values, difference, confidence)
+    if np.isnan(center) or np.isnan(values).any():  # undefined (zero_division=nan)
+        pvalue = float("nan")
+    else:
+        beyond = np.count_nonzero(np.abs(values - center) >= abs(center))
+        pvalue = (1 + beyond) / (1 + n_resamples)
+    return BootstrapTestResult(difference, float(low), float(high), float(pvalue),
+                               *estimates)
+
+
+def _estimates(row, query, states, params):
+    """Each model's value, errors naming the model; refused unless one number each."""
+    estimates = []
+    for name, state in zip(("y_a", "y_b"), states):
+        try:
+            estimates.append(_intervals.values_of(query(state, **params)))
+        except _validation.Worded as error:
+            raise error.renamed({"y_pred": name, "y_score": name}) from None
+    if np.ndim(estimates[0]):
         raise _validation.InputError(
             "bootstrap_test compares one number per model, and {alias} with these options "
             "gives {size} (per class, or a matrix); pass an average that gives one number.",
-            alias=row.alias, size=np.size(difference))
-    low, high = _intervals.bootstrap_interval(values, difference, confidence)
-    with np.errstate(invalid="ignore"):
-        beyond = np.count_nonzero(np.abs(values - center) >= abs(center))
-    pvalue = (1 + beyond) / (1 + n_resamples)
-    return BootstrapTestResult(difference, float(low), float(high), float(pvalue),
-                               *estimates)
+            alias=row.alias, size=np.size(estimates[0]))
+    return tuple(estimates)
 
 
 def _states(build, y_a, y_b):
@@ -184,8 +202,7 @@ def _of_labels(row, y_true, y_a, y_b, sample_weight, labels, pos_label, n_resamp
             "bootstrap_test resamples the joint tally of the labels and both models' "
             "predictions, which multilabel {y_true} does not have (its tallies do not keep "
             "which labels occur together); compare each label's column on its own.", "y_true")
-    query = _registry.method(row)
-    estimates = tuple(_intervals.values_of(query(s, **params)) for s in states)
+    estimates = _estimates(row, _registry.method(row), states, params)
     forms = [_bootstrap.form(s, row, params) for s in states]  # every metric of labels has one
     k = states[0].n_classes
     true = states[0].samples.true.astype(np.int64)
@@ -259,7 +276,7 @@ def _of_scores(row, y_true, y_a, y_b, sample_weight, labels, pos_label, n_resamp
     def statistic(state):
         return _intervals.values_of(query(state, **params))
 
-    estimates = tuple(statistic(s) for s in states)
+    estimates = _estimates(row, query, states, params)
     resamplers = [_score_bootstrap.Resampler(s, by_sample=True) for s in states]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
