@@ -299,3 +299,30 @@ def test_delong_test_refuses_unaligned_indexes_and_bad_confidence():
         delong_test(pd.Series([0, 1, 0, 1]), a, b)
     with pytest.raises(ValueError, match=r"confidence"):
         delong_test([0, 1, 0, 1], [0.1, 0.8, 0.3, 0.7], [0.2, 0.6, 0.1, 0.9], confidence=1.5)
+
+
+def test_tables_give_the_auc_delong_s_interval_whatever_the_method_of_the_others():
+    rng = np.random.default_rng(9)
+    y_true, y_score = rng.integers(0, 2, 60), np.round(rng.uniform(size=60), 1)
+    cm = ClassificationMetric.from_scores(y_true, y_score)
+    delong = cm.CI("AUC", method="delong")
+    for ci in ("wilson", "clopper-pearson", "analytic"):
+        assert tuple(cm.summary(ci=ci).loc["AUC"]) == tuple(delong)
+    report = cm.report(ci="wilson")
+    assert report["auc_low"].tolist() == [delong.low] * 2  # each class by the reverse order
+    assert report["average_precision_low"].isna().all()  # no closed form: nan
+    # a matrix: each class's column against the rest, by its placements
+    y_true = rng.integers(0, 3, 90)
+    matrix = rng.dirichlet(np.ones(3), 90)
+    report = ClassificationMetric.from_scores(y_true, matrix).report(ci="delong",
+                                                                      confidence=0.9)
+    for k in range(3):
+        area, variance = brute_force_delong((y_true == k).astype(int).tolist(),
+                                            matrix[:, k].tolist())
+        assert (report["auc_low"][k], report["auc_high"][k]) == pytest.approx(
+            expected_bounds(area, variance, 0.9), rel=1e-9)
+    hanley = ClassificationMetric.from_scores(y_true, matrix).report(ci="hanley-mcneil")
+    n1 = int((y_true == 0).sum())
+    area = hanley["auc"][0]
+    assert (hanley["auc_low"][0], hanley["auc_high"][0]) == pytest.approx(
+        expected_bounds(area, hanley_mcneil(area, n1, 90 - n1), 0.95), rel=1e-9)

@@ -162,14 +162,21 @@ def auc_standard_error(state, row, method, params):
             "with {0} (a partial area)", _validation.Arg("max_fpr", params["max_fpr"])),
             _validation.Phrase("leave {0} out for the whole area", _validation.Arg("max_fpr")))
     ranking = _score_metrics.positive_ranking(state)
+    error = ranking_standard_error(ranking, method)
+    if method == "delong" and _ranking.has_both(ranking) and math.isnan(error):
+        _score_metrics.undefined(_validation.Phrase(
+            "DeLong's variance of the ROC AUC with fewer than two samples of a class in "
+            "{y_true}, and so its interval,", "y_true"))
+    return error
+
+
+def ranking_standard_error(ranking, method):
+    """The standard error of the ROC AUC of one ranking by ``method`` (``"delong"`` or
+    ``"hanley-mcneil"``); nan where the area is undefined, or DeLong's variance with
+    fewer than two samples of a class."""
     if not _ranking.has_both(ranking):
         return float("nan")
     if method == "delong":
-        variance = _ranking.delong_variance(ranking)
-        if math.isnan(variance):
-            _score_metrics.undefined(_validation.Phrase(
-                "DeLong's variance of the ROC AUC with fewer than two samples of a class in "
-                "{y_true}, and so its interval,", "y_true"))
-        return math.sqrt(variance)
+        return math.sqrt(_ranking.delong_variance(ranking))
     n1, n0 = float(ranking.pos.sum()), float(ranking.neg.sum())
     return math.sqrt(_ranking.hanley_mcneil_variance(_ranking.roc_auc(ranking), n1, n0))

@@ -204,7 +204,7 @@ def _class_average(state, values, average, per_class_support):
     return float(np.dot(values[present], support[present]) / support.sum())
 
 
-def _rankings_by_class(state):
+def rankings_by_class(state):
     """A ranking of each class against the rest: a matrix's columns; for 1-D scores
     the positive class's, and the reverse order for the other class."""
     if not state.scored.vector:
@@ -218,13 +218,13 @@ def _rankings_by_class(state):
 def class_aucs(state):
     """The ROC AUC of each class against the rest, in class order (report())."""
     return np.array([binary_auc(r, None, f"Class {label!r}")
-                     for r, label in zip(_rankings_by_class(state), state.labels.tolist())])
+                     for r, label in zip(rankings_by_class(state), state.labels.tolist())])
 
 
 def class_average_precisions(state):
     """The average precision of each class against the rest, in class order (report())."""
     return np.array([binary_ap(r, f"Class {label!r}")
-                     for r, label in zip(_rankings_by_class(state), state.labels.tolist())])
+                     for r, label in zip(rankings_by_class(state), state.labels.tolist())])
 
 
 def _one_vs_one(state, average):

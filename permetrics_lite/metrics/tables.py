@@ -169,7 +169,8 @@ def report(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
         ``specificity``, ``npv`` (negative predictive value), ``f1``,
         ``jaccard`` and ``mcc``: the values the metric methods give with
         ``average=None``. With ``ci``, each score column is followed by
-        its ``<column>_low`` and ``<column>_high`` bounds. An evaluation
+        its ``<column>_low`` and ``<column>_high`` bounds (``auc``:
+        DeLong's unless ``ci`` is a method of its own). An evaluation
         built by ``from_scores`` adds ``auc`` and ``average_precision``: each
         class against the rest by its scores (the ``average=None`` values of
         ``AUC`` and ``APS``; for 1-D scores, the other class ranks by the
@@ -461,18 +462,31 @@ def _bounds(intervals, metric, options, size=None):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if metric.ranked is not None and intervals.method not in _OF_SCORES:
+                return intervals.ranked(metric, options, "delong")[1:]  # the AUC's own
             return intervals.interval(metric, options)[1:]
     except (_validation.MethodNotApplicable, _validation.NotProbabilities):
         nan = np.full(size, np.nan) if size is not None else np.nan
         return nan, nan
 
 
+# the methods that apply to the AUC; with another, a table gives the AUC DeLong's interval
+_OF_SCORES = _intervals.RANKING_METHODS + _intervals.RESAMPLING_METHODS
+
+
 def _class_score_bounds(intervals, metric, n_classes):
     """(low, high) of each class's metric of scores: by the stratified bootstrap of the
-    scores, nan for the other methods. The values have warned already."""
+    scores, or for the AUC by its standard error (DeLong's unless Hanley and
+    McNeil's is asked for); else nan. The values have warned already."""
     nan = np.full(n_classes, np.nan), np.full(n_classes, np.nan)
     if intervals.method not in _intervals.RESAMPLING_METHODS:
-        return nan
+        if metric.ranked is None:
+            return nan
+        method = (intervals.method if intervals.method in _intervals.RANKING_METHODS
+                  else "delong")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return intervals.class_ranked(method)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", _formulas.UndefinedMetricWarning)
         try:
@@ -507,7 +521,9 @@ def summary(state, *, sample_weight=None, zero_division=Default("warn"), ci=None
         rows (scikit-learn does not define them for it). With ``ci``, a
         DataFrame of the same rows with columns ``estimate``, ``low`` and
         ``high`` (nan bounds for the counts and for rows the method does
-        not apply to).
+        not apply to); the AUC has DeLong's interval unless ``ci`` is a
+        method of its own (``"hanley-mcneil"``, ``"bootstrap"``, ``"bca"``),
+        and the other metrics of scores the bootstrap's.
 
     Examples
     --------

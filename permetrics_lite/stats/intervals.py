@@ -38,7 +38,8 @@ import numpy as np
 
 from .. import validation as _validation
 from ..core import options as _options, tally as _tally
-from ..metrics import ranking as _ranking, registry as _registry
+from ..metrics import (interval_forms as _interval_forms, ranking as _ranking,
+                       registry as _registry, score_metrics as _score_metrics)
 from . import bootstrap as _bootstrap, score_bootstrap as _score_bootstrap
 from ..metrics.docstrings import share
 from ..core.options import Default
@@ -248,12 +249,7 @@ class Intervals:
             return self.stratified(lambda s: values_of(query(s, **params)),
                                    _ranking.roc_auc if whole_area else None)
         if method in RANKING_METHODS and row.ranked is not None:
-            error = row.ranked(self._scored, row, method, params)  # refuses before a warning
-            estimate = values_of(_registry.method(row)(self._scored, **params))
-            z = normal_quantile(self.confidence)
-            # an area lies in [0, 1]: the bounds are clipped to it
-            return estimate, *(float(np.clip(b, 0.0, 1.0)) for b in (estimate - z * error,
-                                                                    estimate + z * error))
+            return self.ranked(row, params, method)
         if row.kind == _registry.SCORE and row.proportion is None:
             instead = (_validation.Phrase("use {0}, 'hanley-mcneil', 'bootstrap' or 'bca'",
                                           _validation.Arg("method", "delong"))
@@ -296,6 +292,24 @@ class Intervals:
             acceleration, center = self._bca(row, params, batched, estimate)
         low, high = bootstrap_interval(values, estimate, self.confidence, acceleration, center)
         return estimate, values_of(low), values_of(high)
+
+    def ranked(self, row, params, method):
+        """(estimate, low, high) of a ROC AUC (a row with ``ranked``) by the standard
+        error of ``method`` (DeLong's or Hanley and McNeil's), clipped to [0, 1]."""
+        error = row.ranked(self._scored, row, method, params)  # refuses before a warning
+        estimate = values_of(_registry.method(row)(self._scored, **params))
+        return (estimate, *_clipped(estimate, error, self.confidence))
+
+    def class_ranked(self, method):
+        """(low, high) of each class's ROC AUC against the rest by the standard error of
+        ``method`` (a weighted evaluation's: nan)."""
+        if _weighted(self._scored):
+            return (np.full(self._scored.n_classes, np.nan),) * 2
+        rankings = _score_metrics.rankings_by_class(self._scored)
+        errors = np.array([_interval_forms.ranking_standard_error(r, method) for r in rankings])
+        areas = np.array([_ranking.roc_auc(r) if _ranking.has_both(r) else np.nan
+                          for r in rankings])
+        return _clipped(areas, errors, self.confidence)
 
     def stratified(self, statistic, batched=None):
         """(estimate, low, high) of ``statistic`` (a function of a score evaluation's
@@ -460,6 +474,14 @@ def _silent(states, row, params):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return np.array([values_of(query(s, **params)) for s in states])
+
+
+def _clipped(estimate, error, confidence):
+    """estimate -+ z standard errors, clipped to [0, 1] where an area lies."""
+    z = normal_quantile(confidence)
+    with np.errstate(invalid="ignore"):
+        low, high = (np.clip(b, 0.0, 1.0) for b in (estimate - z * error, estimate + z * error))
+    return (float(low), float(high)) if np.ndim(low) == 0 else (low, high)
 
 
 def _tallied(state, sample_weight):
