@@ -348,3 +348,19 @@ def test_counted_scores_of_rows_without_samples_or_with_whole_weights():
     weighted = ClassificationMetric.from_counts(rows, true="y", score="s", weight="w")
     assert weighted.ECE(strategy="quantile") == ClassificationMetric.from_scores(
         rows["y"], rows["s"], sample_weight=rows["w"]).ECE(strategy="quantile")
+
+
+@pytest.mark.parametrize("waiting", [3, 2**23])
+def test_batches_merged_in_rounds_of_any_size_and_kind(monkeypatch, waiting):
+    from permetrics_lite.core import sums
+
+    monkeypatch.setattr(sums.RunningSum, "PENDING_SAMPLES", waiting)
+    rng = np.random.default_rng(12)
+    y_true, y_score = rng.choice(["no", "yes"], 60), np.round(rng.uniform(size=60), 1)
+    weight = np.ones(60)
+    weight[20:30] = rng.integers(1, 8, 10) / 4  # one batch of quarter weights among counts
+    batches = [(y_true[i:i + 10], y_score[i:i + 10]) + ((weight[i:i + 10],) if i == 20 else ())
+               for i in range(0, 60, 10)]
+    total = ClassificationMetric.from_batches(batches, scores=True)
+    assert_same_answers(total, ClassificationMetric.from_scores(y_true, y_score,
+                                                                sample_weight=weight), 0.0)

@@ -86,11 +86,13 @@ def from_batches(batches, *, scores=False, labels=None, threshold=Default(0.5),
 
 class RunningSum:
     """Parts added up in order. Tallies are added as each part comes; parts of scores
-    wait, up to ``PENDING`` of them, and are then merged at once (one sort of their
-    rankings' sorted runs), so that the scores, whose rankings grow with their
-    distinct values, are not merged again for every part."""
+    wait (up to ``PENDING`` of them, and ``PENDING_SAMPLES`` samples of unweighted 1-D
+    scores, kept unranked), then are merged at once: the waiting samples ranked in one
+    sort and the other rankings' sorted runs merged with them, so that scores, whose
+    rankings grow with their distinct values, are not sorted again for every part."""
 
-    PENDING = 1024
+    PENDING = 1024  # parts waiting at most
+    PENDING_SAMPLES = 2**23  # samples of unranked parts waiting at most (9 bytes each)
 
     def __init__(self, scored=False):
         self._scored = scored
@@ -112,7 +114,8 @@ class RunningSum:
         if before is not None:
             _check_scores_add_up(before, part, number)
         self._pending.append(part)
-        if len(self._pending) >= self.PENDING:
+        waiting = sum(p.n_samples for p in self._pending if p.samples is not None)
+        if len(self._pending) >= self.PENDING or waiting >= self.PENDING_SAMPLES:
             self._merge()
 
     def total(self):
@@ -254,6 +257,8 @@ def ranked(y_true, y_score, sample_weight, *, labels, pos_label=NOT_GIVEN,
     # a part may weigh zero in all; the sum of the parts may not
     state = _build.scored_samples(y_true, y_score, threshold, labels, sample_weight,
                                   (NOT_GIVEN, pos_label, NOT_GIVEN), positive_sum=False)
+    if state.scored.vector and state.samples.weight is None:
+        return state  # unweighted 1-D scores: ranked with the other parts', at once
     scored = state.scored._replace(ranks=None, scores=None, matrix=None,
                                    kept=_score_sums.kept(state))
     return _state.of(state.labels, state.tallies_with_matrix(), state.n_samples, False,

@@ -30,6 +30,20 @@ def kept(state):
                         _score_metrics.whole_weights(state))
 
 
+def _unranked(state):
+    """Whether a part holds its unweighted 1-D scores, not yet ranked."""
+    scored = state.scored
+    return bool(scored.kept is None and scored.vector and state.samples is not None
+                and state.samples.weight is None and "positive" not in state.cache)
+
+
+def _facts(state):
+    """What a sum keeps of a part but its rankings: whether its scores are
+    probabilities, and whether its weights are whole."""
+    return _scores.Kept((), None, _score_metrics.probability_check(state),
+                        _score_metrics.whole_weights(state))
+
+
 def unmergeable(state, other):
     """Why two score evaluations' scores cannot add up (None when they can): they
     must be of the same classes, in any order, both 1-D scores of one positive
@@ -52,15 +66,24 @@ def added(states, positions, tallies):
     ``positions`` among the sum's, whose tallies are ``tallies``: every part's
     rankings and rank counts brought to that unit and merged at once, class by class
     (one sort of the parts' sorted runs, whatever their number)."""
-    parts = [kept(s) for s in states]
     units = [s.tallies.unit / tallies.unit for s in states]
 
     def merged(rankings):
         return _ranking.combined([_in_unit(r, u) for r, u in zip(rankings, units)])
 
     first = states[0].scored
+    raw = [first.vector and _unranked(s) for s in states]
+    if sum(raw) < 2:  # ranking one part's samples alone saves nothing
+        raw = [False] * len(states)
+    parts = [_facts(s) if r else kept(s) for s, r in zip(states, raw)]
     if first.vector:
-        rankings = (merged([p.rankings[0] for p in parts]),)
+        runs = [_in_unit(p.rankings[0], u) for p, u, r in zip(parts, units, raw) if not r]
+        if any(raw):  # the unranked parts' samples ranked at once: one sort, not one each
+            runs.append(_in_unit(_ranking.rank(
+                np.concatenate([s.scored.scores for s, r in zip(states, raw) if r]),
+                np.concatenate([s.samples.true == s.scored.positive
+                                for s, r in zip(states, raw) if r])), 1 / tallies.unit))
+        rankings = (_ranking.combined(runs),)
     else:  # the classes in the sum's order
         order = [np.argsort(at) for at in positions]
         rankings = tuple(merged([p.rankings[o[k]] for p, o in zip(parts, order)])
