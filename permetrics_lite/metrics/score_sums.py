@@ -83,7 +83,7 @@ def added(states, positions, tallies):
                 np.concatenate([s.scored.scores for s, r in zip(states, raw) if r]),
                 np.concatenate([s.samples.true == s.scored.positive
                                 for s, r in zip(states, raw) if r])), 1 / tallies.unit))
-        rankings = (_ranking.combined(runs),)
+        rankings = (runs[0] if len(runs) == 1 else _ranking.combined(runs),)
     else:  # the classes in the sum's order
         order = [np.argsort(at) for at in positions]
         rankings = tuple(merged([p.rankings[o[k]] for p, o in zip(parts, order)])
