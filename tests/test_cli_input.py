@@ -593,3 +593,33 @@ def test_score_decimals_needs_scores(tmp_path):
     result = run("score", path, "--true", "y", "--pred", "p", "AS", "--score-decimals", "2")
     assert result.returncode == 2
     assert "--score-decimals applies to --scores: it rounds the scores" in result.stderr.decode()
+
+
+def test_weighted_scores_streamed_keep_their_bootstrap_and_words(tmp_path, capsys):
+    path = tmp_path / "weighted.csv"
+    path.write_text("y,p,w\n0,0.1,1\n1,0.8,2\n0,0.3,1\n1,0.6,1\n0,0.7,2\n1,0.4,1\n")
+    status, out, err = in_process("score", path, "AS", "--true", "y", "--scores", "p",
+                                  "--weight", "w", "--ci", "bootstrap", "--resamples", "50",
+                                  "--seed", "1", "--quiet", capsys=capsys)
+    assert status == 0, err
+    expected = ClassificationMetric.from_scores([0, 1, 0, 1, 0, 1], [0.1, 0.8, 0.3, 0.6, 0.7, 0.4],
+                                                sample_weight=[1, 2, 1, 1, 2, 1]).CI(
+        "AS", method="bootstrap", n_resamples=50, random_state=1)
+    assert out.split()[-4:] == ["AS", *(str(round(x, 6)) for x in expected)], out
+    zero = tmp_path / "zero.csv"
+    zero.write_text("y,p,z\n0,0.1,0\n1,0.8,0\n")
+    status, out, err = in_process("score", zero, "AUC", "--true", "y", "--scores", "p",
+                                  "--weight", "z", "--quiet", capsys=capsys)
+    assert status == DATA_ERROR and "column 'z' (--weight) is all zero" in err, err
+
+
+def test_float32_weights_of_streamed_scores_are_summed_in_float64(tmp_path):
+    y_true = np.arange(3000) % 3 == 0
+    frame = pd.DataFrame({"y": y_true, "p": np.full(3000, 0.7, np.float32),
+                          "w": np.full(3000, 0.1, np.float32)})
+    path = tmp_path / "f32.parquet"
+    frame.to_parquet(path)
+    got = streamed(path, "--scores", "p", "--weight", "w", chunk=7)
+    cm = ClassificationMetric.from_scores(y_true, frame["p"], sample_weight=frame["w"])
+    assert got["AS"] == pytest.approx(cm.AS(), rel=1e-12)
+    assert got["BSL"] == pytest.approx(cm.BSL(), rel=1e-12)

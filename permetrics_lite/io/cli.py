@@ -5,8 +5,9 @@ text``, scikit-learn's classification report), ``score`` the named metrics,
 ``demo`` the report of the bundled demo set. Input is read in chunks
 (``io.reading``), each chunk tallied and added to the total, so memory stays
 bounded whatever the file's size; scores are added up as the counts of their
-distinct values (``from_counts``) or their rankings (``from_batches``). Exit status: 0 success, 1 a problem with the data or the
-evaluation, 2 a usage error; every problem is one line on stderr.
+distinct values (``from_counts``) or their rankings (``from_batches``). Exit
+status: 0 success, 1 a problem with the data or the evaluation, 2 a usage
+error; every problem is one line on stderr.
 """
 
 import argparse
@@ -173,7 +174,9 @@ def _scored(args, source, chunks, labels, options):
     per group."""
     if args.threshold is not None:
         options["threshold"] = args.threshold
-    if args.group:
+    # the bootstrap of weighted scores resamples rows with their weights: they are kept
+    resampled = args.weight and getattr(args, "ci", None) in _intervals.RESAMPLING_METHODS
+    if args.group or resampled:
         return _scored_by_group(args, source, chunks, labels, options)
     if len(args.scores) == 1:
         return _scored_column(args, source, chunks, labels, options)
@@ -196,26 +199,40 @@ def _chunk_records(first, frame):
     return np.arange(first, first + len(frame))
 
 
+_REGROUPED = 16  # chunks' counted pairs gathered before they are added to the total
+
+
 def _scored_column(args, source, chunks, labels, options):
     """One column of scores: each chunk's (label, score) pairs counted (and weighed),
-    the counts added up, then ``from_counts`` of the pairs."""
-    counted = None
+    the counts added up (every ``_REGROUPED`` chunks), then ``from_counts`` of the
+    pairs."""
+    parts = []
     for first, frame in chunks:
         true, scores = _labels_of(frame[args.true]), _score_columns(args, frame)
         weight = frame[args.weight].to_numpy() if args.weight else None
         _checked(args, source, lambda: _check_scored_part(true, scores.to_numpy(), weight),
                  records=_chunk_records(first, frame))
         pairs = pd.DataFrame({"true": true, "score": scores.to_numpy(), "n": 1})
-        if weight is not None:
-            pairs["w"] = weight
-        part = pairs.groupby(["true", "score"], sort=False, observed=True).sum()
-        counted = part if counted is None else pd.concat([counted, part]).groupby(
-            level=[0, 1], sort=False, observed=True).sum()
-    rows = counted.reset_index()
+        if weight is not None:  # summed in float64, whatever the column's type
+            pairs["w"] = weight.astype(np.float64)
+        parts.append(pairs.groupby(["true", "score"], sort=False, observed=True).sum())
+        if len(parts) > _REGROUPED:
+            parts = [_regrouped(parts)]
+    rows = _regrouped(parts).reset_index()
     labels = _binary_labels(args, source, rows["true"], labels, options)
+    if args.weight:  # in the words of the samples' weights: --weight, not the pairs'
+        _checked(args, source, lambda: _validation.check_sample_weight(rows["w"].to_numpy(),
+                                                                      len(rows)))
     return _checked(args, source, lambda: ClassificationMetric.from_counts(
         rows, true="true", score="score", count="n", weight="w" if args.weight else None,
         labels=labels, **options))
+
+
+def _regrouped(parts):
+    """Counted (label, score) pairs of several chunks as one count per pair."""
+    if len(parts) == 1:
+        return parts[0]
+    return pd.concat(parts).groupby(level=[0, 1], sort=False, observed=True).sum()
 
 
 def _check_scored_part(true, scores, weight):
@@ -245,8 +262,8 @@ def _scored_matrix(args, source, chunks, labels, options):
 
 
 def _scored_by_group(args, source, chunks, labels, options):
-    """The evaluation of scores of each group: every chunk's columns kept, then one
-    evaluation of all and one of each group's rows."""
+    """The evaluation of scores from their rows: every chunk's columns kept, then one
+    evaluation of all (and with ``--group`` one of each group's rows)."""
     data = pd.concat([frame for _, frame in chunks], ignore_index=True)
     true = _labels_of(data[args.true])
     weight = data[args.weight].to_numpy() if args.weight else None
@@ -267,6 +284,8 @@ def _scored_by_group(args, source, chunks, labels, options):
             records=rows)
 
     overall = evaluated(np.arange(len(data)))
+    if not args.group:
+        return overall
     groups = data.groupby(args.group).indices
     return GroupedEvaluation({_scalar(key): evaluated(groups[key]) for key in _sorted(
         list(groups))}, overall, [args.group])

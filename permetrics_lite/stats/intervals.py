@@ -20,10 +20,10 @@ Three kinds, chosen by ``method``:
   weighing its pair's weight: the per-sample weighted bootstrap, at O(B * P).
 
 The metrics of scores have the stratified bootstrap of ``stats.score_bootstrap``.
-The resamples of the confusion matrix are drawn in chunks and kept (their per-class tallies, and their
-cells while those are few), or drawn again from the same random state for each
-metric, so the draw is the same for every metric of one :class:`Intervals`
-and memory stays bounded. A metric is evaluated on a chunk of resamples at
+The resamples of the confusion matrix are drawn in chunks and kept (their
+per-class tallies, and their cells while those are few), or drawn again from
+the same random state for each metric, so the draw is the same for every
+metric of one :class:`Intervals` and memory stays bounded. A metric is evaluated on a chunk of resamples at
 once, by its formula over a leading resample axis (``stats.bootstrap``); a method
 without such a form would be evaluated one resample at a time.
 """
