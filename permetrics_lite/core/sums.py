@@ -14,7 +14,7 @@ from .. import validation as _validation
 from . import build as _build, options as _options, state as _state, tally as _tally
 from ..metrics import score_sums as _score_sums
 from ..metrics.docstrings import share
-from .options import NO_OPTIONS, NOT_GIVEN, Default
+from .options import NOT_GIVEN, Default
 
 
 @share

@@ -16,7 +16,8 @@ apart are one unit, drawn as many times as it holds samples:
 
 BCa's acceleration comes from the jackknife of each class (a multi-sample
 jackknife, as ``scipy.stats.bootstrap`` computes it for several samples): the
-evaluation without one sample of each unit, each weighing its unit's count.
+evaluation without one sample of each unit, the value of each counted as
+often as its unit holds samples.
 """
 
 import copy
@@ -40,6 +41,7 @@ class Strata(NamedTuple):
     counts: List[np.ndarray]
 
     def sizes(self):
+        """Each class's number of samples: what each of its resamples draws."""
         return [int(c.sum()) for c in self.counts]
 
 
