@@ -214,3 +214,33 @@ def test_a_metric_s_refusal_names_the_model():
     with pytest.raises(ValueError, match=r"^log_loss \(LL\) needs probabilities, and y_b holds "
                                          r"values outside \[0, 1\]"):
         bootstrap_test([0, 1] * 15, rng.random(30), 3 * rng.random(30), "LL")
+
+
+def test_weighted_samples_are_drawn_with_their_weights():
+    # the per-sample weighted bootstrap: the distinct (true, a, b, weight) samples drawn
+    # by their counts, each draw weighing its weight; scikit-learn's weighted metric on
+    # each resample, the draws made again here from the same random numbers
+    rng = np.random.default_rng(4)
+    y_true, pred_a, pred_b = (rng.integers(0, 3, 40) for _ in range(3))
+    weight = rng.integers(1, 5, 40) / 2
+    weight[:3] = 0.0  # removed samples
+    result = bootstrap_test(y_true, pred_a, pred_b, "MCC", sample_weight=weight,
+                            n_resamples=30, random_state=6)
+    kept = weight > 0
+    frame = pd.DataFrame({"cell": (y_true * 3 + pred_a) * 3 + pred_b, "w": weight})[kept]
+    pairs = frame.groupby(["cell", "w"]).size().reset_index(name="n")
+    cells, weights, counts = (pairs[c].to_numpy() for c in ("cell", "w", "n"))
+    values = []
+    for chunk in _bootstrap.multinomial(np.random.default_rng(6), int(counts.sum()), counts,
+                                        30, len(cells)):
+        for drawn in chunk:
+            w = drawn * weights
+            t, a, b = cells // 9, cells // 3 % 3, cells % 3
+            values.append(skm.matthews_corrcoef(t, a, sample_weight=w)
+                          - skm.matthews_corrcoef(t, b, sample_weight=w))
+    difference = (skm.matthews_corrcoef(y_true, pred_a, sample_weight=weight)
+                  - skm.matthews_corrcoef(y_true, pred_b, sample_weight=weight))
+    low, high, pvalue = expected_test(values, difference)
+    assert result.difference == pytest.approx(difference, rel=1e-12)
+    assert (result.low, result.high) == pytest.approx((low, high), rel=1e-9)
+    assert result.pvalue == pytest.approx(pvalue)

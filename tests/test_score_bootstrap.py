@@ -309,3 +309,13 @@ def test_whole_weights_of_any_size_bin_quantiles_without_repeating_samples():
     for weight in (1e12, 2.0**62, 2.0**300):  # 10^15 samples and more, were they repeated
         cm = ClassificationMetric.from_scores(y_true, p, sample_weight=np.full(1000, weight))
         assert cm.ECE(strategy="quantile") == pytest.approx(plain, abs=2e-3)
+
+
+def test_a_class_without_samples_draws_nothing_in_every_resample():
+    state = ClassificationMetric.from_scores([1, 1, 1, 1, 1], [0.2, 0.4, 0.4, 0.7, 0.9],
+                                             labels=[0, 1]).state
+    resampler = score_bootstrap.Resampler(state)
+    chunks = list(resampler.chunks(np.random.default_rng(0), 2500))
+    assert sum(len(positive) for positive, _ in chunks) == 2500  # every resample, in chunks
+    assert all(negative.shape == (len(positive), 0) for positive, negative in chunks)
+    assert all((positive.sum(axis=1) == 5).all() for positive, _ in chunks)

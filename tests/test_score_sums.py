@@ -364,3 +364,17 @@ def test_batches_merged_in_rounds_of_any_size_and_kind(monkeypatch, waiting):
     total = ClassificationMetric.from_batches(batches, scores=True)
     assert_same_answers(total, ClassificationMetric.from_scores(y_true, y_score,
                                                                 sample_weight=weight), 0.0)
+
+
+@pytest.mark.parametrize("scale", [2.0**-1000, 2.0**1000])
+def test_parts_weighed_at_other_scales_add_up(scale):
+    # the parts count in other units; the sum brings them to one
+    rng = np.random.default_rng(13)
+    y_true, y_score = rng.choice(["no", "yes"], 40), np.round(rng.uniform(size=40), 1)
+    weight = rng.integers(1, 9, 40) / 4
+    weight[20:] *= scale
+    parts = [ClassificationMetric.from_scores(y_true[i:i + 20], y_score[i:i + 20],
+                                              sample_weight=weight[i:i + 20])
+             for i in (0, 20)]
+    assert_same_answers(parts[0] + parts[1], ClassificationMetric.from_scores(
+        y_true, y_score, sample_weight=weight), 1e-12)
