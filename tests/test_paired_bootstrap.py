@@ -244,3 +244,38 @@ def test_weighted_samples_are_drawn_with_their_weights():
     assert result.difference == pytest.approx(difference, rel=1e-12)
     assert (result.low, result.high) == pytest.approx((low, high), rel=1e-9)
     assert result.pvalue == pytest.approx(pvalue)
+
+
+def test_the_options_reach_both_models():
+    rng = np.random.default_rng(21)
+    y_true = rng.choice(["ham", "spam"], 60)
+    score_a, score_b = rng.random(60), rng.random(60)
+    weight = rng.integers(1, 4, 60).astype(float)
+    # 1-D scores of the class pos_label names, weighted
+    result = bootstrap_test(y_true, score_a, score_b, "AUC", pos_label="ham",
+                            sample_weight=weight, n_resamples=10, random_state=0)
+    expected = [skm.roc_auc_score(y_true == "ham", s, sample_weight=weight)
+                for s in (score_a, score_b)]
+    assert (result.estimate_a, result.estimate_b) == pytest.approx(expected, rel=1e-12)
+    # predictions: a binary metric of pos_label, and classes that labels declares
+    pred_a, pred_b = (np.where(rng.random(60) < p, y_true, "ham") for p in (0.8, 0.6))
+    result = bootstrap_test(y_true, pred_a, pred_b, "PS", pos_label="ham", n_resamples=10,
+                            random_state=0)
+    assert result.estimate_a == pytest.approx(skm.precision_score(y_true, pred_a,
+                                                                  pos_label="ham"))
+    result = bootstrap_test(y_true, pred_a, pred_b, "RS", average="macro", zero_division=0.0,
+                            labels=["ham", "spam", "eggs"], n_resamples=10, random_state=0)
+    assert result.estimate_b == pytest.approx(skm.recall_score(
+        y_true, pred_b, labels=["ham", "spam", "eggs"], average="macro", zero_division=0))
+
+
+def test_messages_name_the_model_they_are_about():
+    with pytest.raises(ValueError, match=r"y_a"):
+        bootstrap_test([0, 1, 1, 0], [0, 1, np.nan, 0], [0, 1, 1, 0], n_resamples=10)
+    rng = np.random.default_rng(1)
+    with pytest.raises(ValueError, match=r"^log_loss \(LL\) needs probabilities, and y_a holds"):
+        bootstrap_test([0, 1] * 15, 3 * rng.random(30), rng.random(30), "LL")
+    # the two models' samples pair up by their pandas index, whatever y_true is
+    with pytest.raises(ValueError, match=r"y_a.*y_b|y_b.*y_a"):
+        bootstrap_test([0, 1, 1], pd.Series([0, 1, 1], index=[0, 1, 2]),
+                       pd.Series([0, 1, 0], index=[5, 6, 7]), n_resamples=10)
