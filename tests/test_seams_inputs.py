@@ -958,3 +958,35 @@ def test_groups_in_a_polars_or_arrow_frame_of_several_columns(frame):
         expected[key] = sum(y_true[i] == y_pred[i] for i in rows) / len(rows)
     assert found["AS"].to_dict() == expected == {("x", 1): 1.0, ("x", 2): 1.0,
                                                  ("y", 1): 0.0, ("y", 2): 2 / 3}
+
+
+# --------------------------------------------------------------------------
+# bootstrap_test: two models' labels in every container
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("label_input", LABEL_INPUTS, ids=lambda i: plain_id(i.name))
+def test_bootstrap_test_gives_the_numbers_of_plain_numpy(label_input):
+    from permetrics_lite import bootstrap_test
+
+    for p in problems_for(label_input.kinds, 1, 0):
+        pred_b = np.roll(p.y_pred, 1)  # a second model of the same samples
+
+        def run(convert, labels):
+            return outcome(lambda: tuple(bootstrap_test(
+                convert(p.y_true), convert(p.y_pred), convert(pred_b), "F1S",
+                average="macro", zero_division=0.0, sample_weight=p.weight, labels=labels,
+                n_resamples=30, random_state=0)))
+
+        found = run(lambda v: converted(p, label_input, v), p.labels)
+        if label_input.categories is None:  # the classes in the same order: the same draws
+            assert_same_answers({"test": found}, {"test": run(np.asarray, p.labels)},
+                                tolerance(p))
+        else:  # a Categorical's categories are the classes, and their order orders the
+            # joint cells drawn: the same difference and estimates, other draws
+            classes = (p.labels if p.labels is not None else
+                       label_input.categories(p.universe))
+            expected = run(np.asarray, classes)
+            assert found[1] == expected[1]
+            assert same([found[0][0]] + found[0][4:], [expected[0][0]] + expected[0][4:],
+                        tolerance(p)), (found, expected)
