@@ -195,6 +195,35 @@ def test_groups_of_unorderable_values_keep_their_order_of_appearance():
     assert list(cm.by_group(np.array(["x", 2, "x", 2], dtype=object))) == [2, "x"]  # pandas' order
 
 
+SIZES = pd.Categorical(["lo", "hi", "mid", "lo", "hi", "mid"], categories=["lo", "mid", "hi", "xl"])
+
+
+@pytest.mark.parametrize("ordered", [True, False])
+@pytest.mark.parametrize("container", [lambda c: c, pd.Series, lambda c: pd.DataFrame({"size": c})],
+                         ids=["Categorical", "Series", "DataFrame"])
+def test_a_categorical_s_groups_come_in_its_categories_order_as_pandas_groupby(container,
+                                                                              ordered):
+    sizes = SIZES.as_ordered() if ordered else SIZES
+    cm = ClassificationMetric([0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1])
+    expected = list(pd.Series(range(6)).groupby(sizes, observed=True).groups)
+    assert list(cm.by_group(container(sizes))) == expected == ["lo", "mid", "hi"]
+    assert cm.by_group(container(sizes))["mid"].AS() == 0.0  # samples 2 and 5
+
+
+def test_grouping_columns_keep_a_categorical_s_order_column_by_column():
+    frame = pd.DataFrame({"size": SIZES, "shift": [2, 1, 1, 2, 2, 2]})
+    cm = ClassificationMetric([0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1])
+    expected = list(pd.Series(range(6)).groupby([frame["size"], frame["shift"]],
+                                                 observed=True).groups)
+    assert list(cm.by_group(frame)) == expected
+    assert expected == [("lo", 2), ("mid", 1), ("mid", 2), ("hi", 1), ("hi", 2)]
+    counted = pd.DataFrame({"true": [0, 1, 1, 0, 1, 0], "pred": [0, 1, 0, 0, 1, 1],
+                            "size": SIZES})
+    by_counts = ClassificationMetric.from_counts(counted, true="true", pred="pred",
+                                                 group="size")
+    assert list(by_counts.by_group()) == ["lo", "mid", "hi"]
+
+
 GROUP_REFUSALS = [
     ([0, 1], ValueError, r"groups has 2 values; expected one group per sample \(4\)"),
     ([0, 1, None, 1], ValueError, r"groups has 1 missing value\(s\) \(NaN, None or NA\), "

@@ -34,9 +34,12 @@ def by_group(state, groups=None):
     Returns
     -------
     GroupedEvaluation
-        A read-only mapping ``{group: ClassificationMetric}``, groups
-        sorted as pandas sorts them (numbers before strings), or in order
-        of appearance when their values cannot be compared. Each evaluation has this one's classes and options, and
+        A read-only mapping ``{group: ClassificationMetric}``: a pandas
+        Categorical's groups in the order of its categories (those without
+        samples left out), as pandas' ``groupby`` orders them; other groups
+        sorted as pandas sorts them (numbers before strings), or in order of
+        appearance when their values cannot be compared. Several grouping
+        columns order their tuples by the first column, then the next. Each evaluation has this one's classes and options, and
         keeps tallies only.
 
     Raises

@@ -10,8 +10,9 @@ from .errors import InputError, InputTypeError, Phrase
 
 def check_groups(groups, n_samples, index=None):
     """Group codes 0..G-1 (one per sample), the groups in order (tuples for several
-    grouping columns; sorted when their values can be, else in order of appearance),
-    and the names of the grouping columns."""
+    grouping columns; a pandas Categorical's in the order of its categories, others
+    sorted when their values can be, else in order of appearance), and the names of
+    the grouping columns."""
     named = frame_columns(groups)
     if named is not None and len(named[1]) > 1:  # a polars DataFrame or pyarrow Table:
         frame = pd.concat([pd.Series(np.asarray(column), name=name)  # as pandas', its
@@ -23,35 +24,52 @@ def check_groups(groups, n_samples, index=None):
         for name in groups.columns:
             _check_no_missing(groups[name].to_numpy(),
                               Phrase("{groups} column {name!r}", "groups", name=name))
-        names = [str(name) for name in groups.columns]
-        values = pd.MultiIndex.from_frame(groups)
-    else:
-        column = to_column(groups, "groups")
-        if column.index is not None:
-            check_aligned([("y_true", index), ("groups", column.index)])
-        if column.values.ndim != 1:
-            raise InputError(
-                "{groups} has shape {shape}; pass one group per sample, or a DataFrame with "
-                "one column per grouping.", "groups", shape=column.values.shape
-            )
-        _check_group_count(len(column.values), n_samples)
-        _check_no_missing(column.values, "groups")
-        name = getattr(groups, "name", None)
-        if isinstance(groups, pd.DataFrame):
-            name = groups.columns[0]
-        names = ["group" if name is None else str(name)]
-        values = column.values
+        columns = [_factorized(_categories_kept(groups[name], groups[name].to_numpy()))
+                   for name in groups.columns]
+        # the groups in each column's order, the first column first
+        rows, codes = np.unique(np.stack([c for c, _ in columns], axis=1), axis=0,
+                                return_inverse=True)
+        keys = [tuple(plain(k[code]) for (_, k), code in zip(columns, row)) for row in rows]
+        return codes.ravel(), keys, [str(name) for name in groups.columns]
+    column = to_column(groups, "groups")
+    if column.index is not None:
+        check_aligned([("y_true", index), ("groups", column.index)])
+    if column.values.ndim != 1:
+        raise InputError(
+            "{groups} has shape {shape}; pass one group per sample, or a DataFrame with "
+            "one column per grouping.", "groups", shape=column.values.shape
+        )
+    _check_group_count(len(column.values), n_samples)
+    _check_no_missing(column.values, "groups")
+    name = getattr(groups, "name", None)
+    if isinstance(groups, pd.DataFrame):
+        name = groups.columns[0]
+        groups = groups[name]
+    codes, keys = _factorized(_categories_kept(groups, column.values))
+    return codes, [plain(key) for key in keys], ["group" if name is None else str(name)]
+
+
+def _categories_kept(groups, values):
+    """A pandas Categorical's values as the Categorical (its categories' order is the
+    groups' order, as in pandas' groupby), else ``values``."""
+    if isinstance(groups, pd.Categorical):
+        return groups
+    if isinstance(getattr(groups, "dtype", None), pd.CategoricalDtype):
+        return groups.array
+    return values
+
+
+def _factorized(values):
+    """Codes 0..G-1 and the groups: a Categorical's in the order of its categories,
+    others sorted when they can be, else in the order they appear."""
     try:
         try:
-            codes, keys = pd.factorize(values, sort=True)
+            return pd.factorize(values, sort=True)
         except TypeError:  # values that cannot be ordered: the order they appear in
-            codes, keys = pd.factorize(values)
+            return pd.factorize(values)
     except TypeError as error:
         raise InputTypeError("{groups} must hold hashable values (numbers, strings, tuples "
                              "...); {error}.", "groups", error=error) from None
-    if isinstance(keys, pd.MultiIndex):
-        return codes, [tuple(plain(v) for v in key) for key in keys], names
-    return codes, [plain(key) for key in keys], names
 
 
 def _check_group_count(count, n_samples):
