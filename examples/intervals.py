@@ -19,7 +19,7 @@ small_ci, large_ci = small.CI("AS"), large.CI("AS")
 tickets = load_demo()
 cm = ClassificationMetric(tickets["true"], tickets["pred"])
 accuracy = cm.CI("AS", method="clopper-pearson")
-recalls = cm.CI("RS", average=None)  # one interval per class, in label order
+recalls = cm.CI("RS", average=None)  # {label: interval}, as RS(average=None) gives values
 mcc = cm.CI("MCC", method="bootstrap", random_state=0)
 macro_f1 = cm.CI("F1S", method="bca", average="macro", random_state=0)
 
@@ -31,7 +31,7 @@ if __name__ == "__main__":
     print(f"support tickets ({cm.n_samples} samples, {cm.n_classes} classes)")
     print(f"accuracy  {accuracy.estimate:.4f}  [{accuracy.low:.4f}, {accuracy.high:.4f}]"
           "  Clopper-Pearson")
-    for label, value, low, high in zip(cm.labels, *recalls):
+    for label, (value, low, high) in recalls.items():
         print(f"recall of {label:<10} {value:.4f}  [{low:.4f}, {high:.4f}]  Wilson")
     print(f"MCC       {mcc.estimate:.4f}  [{mcc.low:.4f}, {mcc.high:.4f}]  bootstrap")
     print(f"macro F1  {macro_f1.estimate:.4f}  [{macro_f1.low:.4f}, {macro_f1.high:.4f}]"

@@ -68,7 +68,7 @@ for name, value in multiclass.items():
 print(f"  accuracy {digits.AS():.4f}")
 
 # summary(): the label metrics and, for scores, AUC, APS, LL and BSL, in one table
-summary = digits.summary()
+summary = digits.summary()["value"]
 print(summary.to_string())
 
 

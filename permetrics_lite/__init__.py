@@ -1,5 +1,6 @@
 """permetrics_lite: exact, fast classification metrics from one cached tally."""
 
+from .stats.accuracy_test import AccuracyTestResult
 from .stats.comparison import DeLongResult, McNemarResult, delong_test, mcnemar
 from .stats.paired_bootstrap import BootstrapTestResult, bootstrap_test
 from .metrics.formulas import UndefinedMetricWarning
@@ -15,6 +16,7 @@ from .version import __version__
 __all__ = [
     "ClassificationMetric",
     "ConfidenceInterval",
+    "AccuracyTestResult",
     "GroupedEvaluation",
     "McNemarResult",
     "mcnemar",

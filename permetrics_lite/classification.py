@@ -18,7 +18,10 @@ from .metrics import (
     by_name as _by_name, registry as _registry, score_curves as _score_curves,
     tables as _tables,
 )
-from .stats import counts as _counts, groups as _groups, intervals as _intervals
+from .stats import (
+    accuracy_test as _accuracy_test, counts as _counts, description as _description,
+    groups as _groups, intervals as _intervals,
+)
 from .metrics.docstrings import share
 from .version import __version__
 from .core.options import (  # noqa: F401 - also importable from here, as before _options existed
@@ -290,7 +293,7 @@ class ClassificationMetric:
     def _repr_html_(self):
         # a notebook display must not warn: undefined values show as 0.0, and
         # classes only in y_pred are left out of BAS without a word
-        return _tables.summary_of(self._state, None, 0.0, warn=False).to_frame().to_html()
+        return _tables.summary_of(self._state, None, 0.0, warn=False).to_html()
 
     # The metrics (one method per registry row, set below) and the score
     # queries of evaluations built by from_scores
@@ -302,6 +305,7 @@ class ClassificationMetric:
     det_curve = _method(_score_curves.det_curve)
     calibration_curve = _method(_score_curves.calibration_curve)
     confidence_interval = CI = _method(_intervals.confidence_interval)
+    accuracy_test = _method(_accuracy_test.accuracy_test)
 
     def by_group(self, groups=None):
         names, states = _groups.by_group(self._state, groups)
@@ -327,6 +331,7 @@ class ClassificationMetric:
     report = _method(_tables.report)
     classification_report = _method(_tables.classification_report)
     summary = _method(_tables.summary)
+    describe = _method(_description.describe)
 
     # ------------------------------------------------------------------
     # Plots (optional extra "plot": matplotlib), drawn by the plotting module

@@ -10,6 +10,7 @@ from unittest import mock
 
 import numpy as np
 
+from permetrics_lite import ConfidenceInterval
 from permetrics_lite.io import cli
 from permetrics_lite.metrics import registry as _registry
 
@@ -38,7 +39,7 @@ def answers(cm):
             "report": cm.report(zero_division=np.nan).drop(columns=SCORE_COLUMNS,
                                                            errors="ignore").to_dict(),
             "summary": {row: value for row, value in
-                        cm.summary(zero_division=np.nan).to_dict().items()
+                        cm.summary(zero_division=np.nan)["value"].to_dict().items()
                         if row not in SCORE_ROWS},
             "HML": cm.HML(),
         }
@@ -81,3 +82,13 @@ def run_command(*args, stdin=None, text=True):
     if text:
         output, errors = output.decode(), errors.decode()
     return subprocess.CompletedProcess(["permetrics-lite", *argv], status or 0, output, errors)
+
+
+def interval_arrays(interval):
+    """A confidence interval, its fields arrays in label order for the dict of a
+    per-class query (``average=None``)."""
+    if isinstance(interval, dict):
+        first = next(iter(interval.values()))
+        return ConfidenceInterval(*(np.array(field) for field in zip(*interval.values())),
+                                  first.method, first.confidence)
+    return interval

@@ -131,7 +131,18 @@ WHOLE_PROBLEM = {  # alias -> scikit-learn's value of the method's default form
     "CKS": lambda t, p, w, labels: skm.cohen_kappa_score(
         t, p, labels=labels, sample_weight=w, replace_undefined_by=0.0),
     "HML": lambda t, p, w, labels: skm.hamming_loss(t, p, sample_weight=w),
+    "NIR": lambda t, p, w, labels: no_information_rate(t, w),
 }
+
+def no_information_rate(y_true, sample_weight=None):
+    """The largest class share of y_true, summed sample by sample in exact fractions."""
+    y_true = np.asarray(y_true).tolist()
+    weights = [1] * len(y_true) if sample_weight is None else np.asarray(sample_weight).tolist()
+    shares = {}
+    for label, weight in zip(y_true, weights):
+        shares[label] = shares.get(label, 0) + Fraction(weight)
+    return float(max(shares.values()) / sum(shares.values()))
+
 
 def calibration_bins(positive, probability, n_bins=5, strategy="uniform", sample_weight=None):
     """The bins of ``sklearn.calibration.calibration_curve``, one sample at a time.

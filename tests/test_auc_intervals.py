@@ -169,7 +169,9 @@ def test_summary_gives_the_auc_its_delong_interval():
     cm = ClassificationMetric.from_scores(y_true, y_score)
     table = cm.summary(ci="delong")
     area, variance = brute_force_delong(y_true, y_score)
-    assert tuple(table.loc["AUC"]) == pytest.approx((area, *expected_bounds(area, variance, 0.95)))
+    assert tuple(table.loc["AUC", ["estimate", "low", "high"]]) == pytest.approx(
+        (area, *expected_bounds(area, variance, 0.95)))
+    assert table.loc["AUC", "method"] == "delong"
     assert table.loc[["AS", "APS"], ["low", "high"]].isna().all().all()  # no DeLong for them
 
 
@@ -307,7 +309,7 @@ def test_tables_give_the_auc_delong_s_interval_whatever_the_method_of_the_others
     cm = ClassificationMetric.from_scores(y_true, y_score)
     delong = cm.CI("AUC", method="delong")
     for ci in ("wilson", "clopper-pearson", "analytic"):
-        assert tuple(cm.summary(ci=ci).loc["AUC"]) == tuple(delong)
+        assert tuple(cm.summary(ci=ci).loc["AUC"]) == (*delong, "delong")
     report = cm.report(ci="wilson")
     assert report["auc_low"].tolist() == [delong.low] * 2  # each class by the reverse order
     assert report["average_precision_low"].isna().all()  # no closed form: nan

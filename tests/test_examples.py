@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from scipy import stats
 from matplotlib import image
 from sklearn import metrics as sklearn_metrics
 
@@ -73,7 +74,13 @@ def test_quickstart(capsys):
     assert ns["cm"].n_samples == 600 and ns["cm"].n_classes == 5
     assert ns["summary"]["AS"] == pytest.approx(0.825)
     assert ns["report"].loc["other", "recall"] == pytest.approx(7 / 27)
-    assert "other" in out and "BAS_adjusted" in out
+    counts = ns["report"]["support"]
+    assert ns["test"].no_information_rate == counts.max() / 600 == 166 / 600
+    assert ns["test"].pvalue == pytest.approx(
+        stats.binomtest(495, 600, 166 / 600, alternative="greater").pvalue, rel=1e-12)
+    assert out.startswith("Classification of 600 samples in 5 classes\n")
+    assert "Accuracy : 0.8250     95% CI (0.7922, 0.8546), Clopper-Pearson" in out
+    assert "accuracy 0.825 against a no-information rate of 0.277: p = 3.2e-172" in out
 
 
 def test_spam_filter(capsys):

@@ -20,6 +20,7 @@ import pytest
 
 from permetrics_lite import ClassificationMetric
 from permetrics_lite.stats import intervals as _intervals
+from tests.helpers import interval_arrays
 
 CONFIDENCE = 0.95
 # the population: rows true, columns predicted
@@ -81,8 +82,8 @@ def test_proportion_intervals_cover(method):
     for metric, (count, nobs) in proportions.items():
         low, high = _intervals.proportion_interval(count, nobs, CONFIDENCE, method)
         for matrix, at in zip(data[:3], range(3)):  # the fast path is the library's
-            ci = ClassificationMetric.from_confusion_matrix(matrix).CI(
-                metric, method=method, **QUERIES[metric])
+            ci = interval_arrays(ClassificationMetric.from_confusion_matrix(matrix).CI(
+                metric, method=method, **QUERIES[metric]))
             assert (np.ravel(ci.low)[0], np.ravel(ci.high)[0]) == (low[at], high[at])
         _assert_covers(_coverage(low, high, TRUTH[metric]), 0.025, f"{metric} {method}")
 
@@ -142,7 +143,7 @@ def test_the_fast_bootstrap_is_the_library_s(method):
         values, estimates = _metrics(draws), _metrics(matrix)
         accelerations = _jackknife_acceleration(matrix[None])
         for metric, options in QUERIES.items():
-            ci = cm.CI(metric, method=method, n_resamples=199, random_state=seed, **options)
+            ci = interval_arrays(cm.CI(metric, method=method, n_resamples=199, random_state=seed, **options))
             low, high = _bootstrap_intervals(values[metric], estimates[metric], method,
                                              accelerations[metric][0])
             np.testing.assert_allclose([np.ravel(ci.low)[0], np.ravel(ci.high)[0]],

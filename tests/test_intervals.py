@@ -20,6 +20,7 @@ from permetrics_lite import ClassificationMetric, ConfidenceInterval
 from permetrics_lite.metrics import registry as _registry
 
 from .strategies import problems
+from tests.helpers import interval_arrays
 from tests.strategies import examples
 
 PROPORTION = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", "normal")
@@ -94,7 +95,7 @@ def test_per_class_and_micro_intervals_equal_statsmodels(problem, method, confid
     cm = ClassificationMetric(problem.y_true, problem.y_pred, zero_division=np.nan)
     counted = [_counted(problem.y_true, problem.y_pred, k)[metric] for k in cm.labels.tolist()]
     count, nobs = np.array(counted).T
-    per_class = cm.CI(metric, method=method, confidence=confidence, average=None)
+    per_class = interval_arrays(cm.CI(metric, method=method, confidence=confidence, average=None))
     assert_close(per_class.estimate, count / np.where(nobs == 0, np.nan, nobs))
     assert_close([per_class.low, per_class.high],
                  statsmodels_interval(count, nobs, confidence, method))
@@ -144,7 +145,7 @@ def test_wilson_is_exact_at_and_near_the_ends(count, nobs):
 
 def test_binary_and_per_class_intervals_agree():
     cm = ClassificationMetric(["a", "b", "b", "a", "b"], ["a", "b", "a", "a", "a"])
-    per_class = cm.CI("PS", average=None)
+    per_class = interval_arrays(cm.CI("PS", average=None))
     binary = cm.CI("PS", pos_label="a")
     assert (binary.estimate, binary.low, binary.high) == (
         per_class.estimate[0], per_class.low[0], per_class.high[0])
@@ -154,7 +155,7 @@ def test_binary_and_per_class_intervals_agree():
 
 def test_an_undefined_proportion_has_nan_bounds():
     cm = ClassificationMetric([0, 0, 0], [0, 0, 0], labels=[0, 1], zero_division=0.0)
-    ci = cm.CI("PS", average=None)
+    ci = interval_arrays(cm.CI("PS", average=None))
     assert ci.estimate.tolist() == [1.0, 0.0]
     assert_close(ci.low[0], statsmodels_interval(3, 3, 0.95, "wilson")[0])
     assert np.isnan(ci.low[1]) and np.isnan(ci.high[1])
@@ -165,7 +166,7 @@ def test_multilabel_proportions_are_of_samples_and_labels():
     pred = np.array([[1, 0, 1], [0, 1, 0], [1, 0, 0], [0, 0, 1]])
     cm = ClassificationMetric(true, pred)
     assert_close(cm.CI("AS")[1:], statsmodels_interval(2, 4, 0.95, "wilson"))  # exact matches
-    ci = cm.CI("RS", average=None, method="normal")
+    ci = interval_arrays(cm.CI("RS", average=None, method="normal"))
     assert_close([ci.low, ci.high], statsmodels_interval(
         np.array([2, 1, 2]), np.array([2, 2, 3]), 0.95, "normal"))
 
@@ -312,7 +313,7 @@ def test_bootstrap_is_reproducible_and_takes_a_generator():
 
 def test_per_class_bootstrap_is_in_label_order():
     cm = ClassificationMetric(["b", "a", "a", "c", "b", "a"], ["b", "a", "c", "c", "a", "a"])
-    ci = cm.CI("RS", method="bootstrap", average=None, random_state=0, n_resamples=300)
+    ci = interval_arrays(cm.CI("RS", method="bootstrap", average=None, random_state=0, n_resamples=300))
     assert ci.estimate.tolist() == list(cm.RS(average=None).values())
     assert ci.low.shape == ci.high.shape == (3,)
     assert (ci.low <= ci.estimate).all() and (ci.estimate <= ci.high).all()
@@ -484,18 +485,58 @@ def test_a_matrix_of_weights_cannot_be_resampled():
 def test_summary_with_intervals_is_a_frame_of_the_method_s_intervals():
     cm = ClassificationMetric([0, 1, 2, 1, 0, 2, 2], [0, 1, 1, 1, 0, 2, 0])
     table = cm.summary(ci="wilson", confidence=0.9)
-    assert list(table.columns) == ["estimate", "low", "high"]
+    assert list(table.columns) == ["estimate", "low", "high", "method"]
     assert list(table.index) == list(cm.summary().index)
-    assert table.loc["AS"].tolist() == list(cm.CI("AS", confidence=0.9))
-    assert table.loc["AS", "estimate"] == cm.summary()["AS"]
+    assert table.loc["AS"].tolist() == [*cm.CI("AS", confidence=0.9), "wilson"]
+    assert table.loc["AS", "estimate"] == cm.summary().loc["AS", "value"]
     assert table[["low", "high"]].drop(index="AS").isna().all().all()  # not proportions
+    assert table["method"].drop(index="AS").isna().all()
+    assert [str(dtype) for dtype in table.dtypes[:3]] == ["float64"] * 3
+
+
+def test_summary_with_auto_intervals_gives_every_metric_the_first_method_that_applies():
+    cm = ClassificationMetric([0, 1, 2, 1, 0, 2, 2, 1, 0, 0], [0, 1, 1, 1, 0, 2, 0, 1, 2, 0])
+    table = cm.summary(ci="auto", random_state=0, n_resamples=199)
+    metrics = table.drop(index=["n_samples", "n_classes"])
+    assert metrics[["low", "high"]].notna().all().all()  # no metric without bounds
+    assert metrics["method"].to_dict() == {
+        row: ("clopper-pearson" if row in ("AS",) else
+              "analytic" if row.startswith(("BAS", "CKS")) else "bootstrap")
+        for row in metrics.index}
+    for row in ("AS", "BAS", "CKS", "MCC", "F1S_macro"):
+        alias, _, average = row.partition("_")
+        options = {"average": average} if average else {}
+        method = table.loc[row, "method"]
+        resampling = dict(random_state=0, n_resamples=199) if method == "bootstrap" else {}
+        expected = cm.CI(alias, method=method, **resampling, **options)
+        if method == "bootstrap":  # one draw serves every row: compare the distribution
+            assert table.loc[row, "low"] <= expected.estimate <= table.loc[row, "high"]
+        else:
+            assert table.loc[row, ["estimate", "low", "high"]].tolist() == list(expected)
+
+
+def test_ci_auto_names_the_method_it_chose_and_per_class_intervals_are_keyed_by_label():
+    cm = ClassificationMetric(["b", "a", "a", "c", "b", "a"], ["b", "a", "c", "c", "a", "a"])
+    assert cm.CI("AS", method="auto").method == "clopper-pearson"
+    assert cm.CI("CKS", method="auto").method == "analytic"
+    chosen = cm.CI("MCC", method="auto", random_state=5, n_resamples=99)
+    assert chosen == cm.CI("MCC", method="bootstrap", random_state=5, n_resamples=99)
+    assert chosen.method == "bootstrap"
+    per_class = cm.CI("RS", average=None, method="wilson")
+    assert list(per_class) == ["a", "b", "c"]
+    assert {label: ci.estimate for label, ci in per_class.items()} == cm.RS(average=None)
+    for (label, ci), (right, support) in zip(per_class.items(), [(2, 3), (1, 2), (1, 1)]):
+        assert ci[1:] == pytest.approx(proportion_confint(right, support, method="wilson"))
+        assert (ci.method, ci.confidence) == ("wilson", 0.95)
+    weighted = ClassificationMetric([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=[1, 2, 1, 1])
+    assert weighted.CI("AS", method="auto", random_state=0).method == "bootstrap"
 
     resampled = cm.summary(ci="bootstrap", n_resamples=200, random_state=2)
     for row in ("AS", "MCC", "F1S_macro"):  # one set of resamples, as CI draws them
         options = {"F1S_macro": {"average": "macro"}}.get(row, {})
         metric = row.split("_")[0]
         ci = cm.CI(metric, method="bootstrap", n_resamples=200, random_state=2, **options)
-        assert resampled.loc[row].tolist() == list(ci)
+        assert resampled.loc[row].tolist() == [*ci, "bootstrap"]
 
 
 def test_report_with_intervals_follows_each_column_with_its_bounds():
@@ -504,7 +545,7 @@ def test_report_with_intervals_follows_each_column_with_its_bounds():
     plain = cm.report()
     assert list(table.columns[:7]) == list(plain.columns[:7])  # counts, accuracy
     assert list(table.columns[7:10]) == ["accuracy_low", "accuracy_high", "recall"]
-    ci = cm.CI("RS", method="jeffreys", average=None)
+    ci = interval_arrays(cm.CI("RS", method="jeffreys", average=None))
     assert table["recall_low"].tolist() == ci.low.tolist()
     assert table["recall_high"].tolist() == ci.high.tolist()
     assert table[["f1_low", "mcc_high"]].isna().all().all()

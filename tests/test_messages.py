@@ -28,7 +28,7 @@ SUPPORTED = ("labels must be integers, booleans, integral floats, strings or byt
 AVERAGES = "[None, 'binary', 'micro', 'macro', 'weighted']"
 ZERO_DIVISIONS = "['warn', 0.0, 1.0, nan]"
 ALIASES = ("['AS', 'BAS', 'PCA', 'CM', 'PS', 'RS', 'SS', 'NPV', 'F1S', 'F2S', 'FBS', 'JSI', "
-           "'GMS', 'LS', 'BM', 'MK', 'MCC', 'CKS', 'HML', 'TKA', 'AUC', 'APS', 'LL', 'BSL', 'ECE']")
+           "'GMS', 'LS', 'BM', 'MK', 'MCC', 'CKS', 'HML', 'NIR', 'TKA', 'AUC', 'APS', 'LL', 'BSL', 'ECE']")
 CURVE_NAMES = ("['accuracy', 'AS', 'accuracy_score', 'balanced_accuracy', 'BAS', "
                "'balanced_accuracy_score', 'recall', 'RS', 'recall_score', 'specificity', "
                "'SS', 'specificity_score', 'precision', 'PS', 'precision_score', 'f1', 'F1S', "

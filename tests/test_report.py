@@ -65,14 +65,15 @@ def test_summary_matches_sklearn_and_the_methods(problem):
     y_true, y_pred, w, labels = problem.y_true, problem.y_pred, problem.weight, problem.labels
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        summary = cm.summary(zero_division=0.0)
+        summary = cm.summary(zero_division=0.0)["value"]
         assert summary["BAS"] == cm.BAS(zero_division=0.0)
         assert summary["BAS_adjusted"] == cm.BAS(adjusted=True, zero_division=0.0)
     assert summary.index.tolist()[:6] == ["n_samples", "n_classes", "AS", "BAS", "BAS_adjusted", "PCA_macro"]
     assert summary["n_samples"] == len(y_true) and summary["n_classes"] == cm.n_classes
     assert summary["AS"] == cm.AS()
     assert summary["PCA_macro"] == cm.PCA(average="macro")
-    assert summary.index.tolist()[-2:] == ["MCC", "CKS"]
+    assert summary.index.tolist()[-3:] == ["MCC", "CKS", "NIR"]
+    assert summary["NIR"] == cm.NIR()
     assert summary["MCC"] == cm.MCC(zero_division=0.0)
     assert summary["CKS"] == cm.CKS(zero_division=0.0)
     with warnings.catch_warnings():
@@ -100,8 +101,8 @@ def test_multilabel_report_and_summary(problem):
     )
     np.testing.assert_allclose(report[["precision", "recall", "f1", "support"]].to_numpy().T,
                                [precision, recall, f1, support], rtol=1e-12, atol=1e-9)
-    summary = cm.summary(zero_division=0.0)
-    assert not {"BAS", "MCC", "CKS"} & set(summary.index)
+    summary = cm.summary(zero_division=0.0)["value"]
+    assert not {"BAS", "MCC", "CKS", "NIR"} & set(summary.index)
     assert summary["AS"] == cm.AS()
     assert summary["PCA_macro"] == pytest.approx(
         1 - skm.hamming_loss(problem.y_true, problem.y_pred, sample_weight=problem.weight), **close

@@ -18,6 +18,7 @@ from permetrics_lite import ClassificationMetric
 from permetrics_lite.metrics import ranking, registry as _registry
 from permetrics_lite.stats import score_bootstrap
 from tests.oracles import expected_calibration_error
+from tests.helpers import interval_arrays
 from tests.strategies import examples
 
 RESAMPLED = ["AUC", "APS", "LL", "BSL", "ECE"]
@@ -231,10 +232,10 @@ def test_summary_and_report_give_the_intervals_ci_gives():
     summary = cm.summary(ci="bootstrap", **options)
     for metric in ("AUC", "APS", "LL", "BSL"):
         ci = cm.CI(metric, method="bootstrap", **options)
-        assert list(summary.loc[metric]) == [ci.estimate, ci.low, ci.high]
+        assert list(summary.loc[metric]) == [ci.estimate, ci.low, ci.high, "bootstrap"]
     report = cm.report(ci="bca", **options)
     for metric, column in (("AUC", "auc"), ("APS", "average_precision")):
-        ci = cm.CI(metric, method="bca", average=None, **options)
+        ci = interval_arrays(cm.CI(metric, method="bca", average=None, **options))
         assert list(report[f"{column}_low"]) == list(ci.low)
         assert list(report[f"{column}_high"]) == list(ci.high)
 
@@ -251,7 +252,7 @@ def test_a_generator_is_advanced_by_one_draw_and_a_seed_repeats_the_interval():
     assert rng.random() == drawn.random()
     # every metric of one summary shares the draw: its rows are CI's
     summary = cm.summary(ci="bootstrap", n_resamples=50, random_state=3)
-    assert tuple(summary.loc["APS"]) == tuple(first)
+    assert tuple(summary.loc["APS"]) == (*first, "bootstrap")
 
 
 @pytest.mark.parametrize("scale", [2.0**-1000, 2.0**1000])

@@ -833,7 +833,7 @@ def test_functional_forms_of_score_matrices_equal_scikit_learn(problem):
 def summary_rows(cm):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the summary's metrics of labels: 0/0 and the like
-        summary = cm.summary()
+        summary = cm.summary()["value"]
     return {row: summary[row] for row in ("AUC", "APS", "LL", "BSL")}
 
 

@@ -26,7 +26,7 @@ from permetrics_lite.core import options as _options
 from permetrics_lite.metrics import (
     registry as _registry, score_metrics as _score_metrics, tables as _tables,
 )
-from tests.helpers import SCORE_COLUMNS, SCORE_ROWS, plain_id
+from tests.helpers import SCORE_COLUMNS, SCORE_ROWS, interval_arrays, plain_id
 
 RTOL = 1e-12
 SCALES = (-1000, -600, -160, -1, 1, 160, 600, 1000)  # weights times 2**k
@@ -133,10 +133,10 @@ def plain(value, unit, counts):
     columns of them) divided by ``unit`` as :class:`Weights`. A summary leaves out
     its number of samples (not a sum of weights)."""
     if isinstance(value, pd.DataFrame):
-        frame = {"index": value.index.tolist()}
-        for column in value.columns:
-            frame[column] = plain(value[column].to_numpy(), unit, column in COUNT_COLUMNS)
-        return frame
+        if list(value.columns) == ["value"]:  # a summary: a value per metric
+            value = value["value"]
+        else:
+            return plain_frame(value, unit)
     if isinstance(value, pd.Series):
         return {key: plain(v, unit, False) for key, v in value.items() if key != "n_samples"}
     if isinstance(value, dict):
@@ -147,6 +147,14 @@ def plain(value, unit, counts):
         array = np.asarray(value, dtype=np.float64)
         return (array / unit).view(Weights) if counts else array
     return value
+
+
+def plain_frame(value, unit):
+    """A table's columns as :func:`plain` values."""
+    frame = {"index": value.index.tolist()}
+    for column in value.columns:
+        frame[column] = plain(value[column].to_numpy(), unit, column in COUNT_COLUMNS)
+    return frame
 
 
 def catalogue(cm, unit=1.0, query_weight=None):
@@ -381,7 +389,8 @@ def intervals(cm, unit=1.0):
         for row in _registry.ALL_METRICS:
             options = {"average": None} if None in row.averages else {}
             try:
-                answers[row.alias] = plain(tuple(cm.CI(row.alias, **BOOTSTRAP, **options)),
+                answers[row.alias] = plain(interval_arrays(cm.CI(row.alias, **BOOTSTRAP,
+                                                                  **options)),
                                            unit, counts_weight(row.name, options))
             except (ValueError, TypeError) as error:
                 answers[row.alias] = f"raises {type(error).__name__}"

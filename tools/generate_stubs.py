@@ -56,6 +56,7 @@ TYPES = {
     "matplotlib Axes": "Axes",
     "ClassificationMetric": "ClassificationMetric",
     "ConfidenceInterval": "ConfidenceInterval",
+    "AccuracyTestResult": "AccuracyTestResult",
     "GroupedEvaluation": "GroupedEvaluation",
     "State": "State",
     "(prob_true, prob_pred)": "tuple[NDArray[Any], NDArray[Any]]",  # calibration_curve
@@ -77,6 +78,7 @@ IMPORTS = (
     {
         "GroupedEvaluation": (".stats.groups", "GroupedEvaluation"),
         "ConfidenceInterval": (".stats.intervals", "ConfidenceInterval"),
+        "AccuracyTestResult": (".stats.accuracy_test", "AccuracyTestResult"),
         "State": (".core.state", "State"),
         "ClassificationMetric": (".classification", "ClassificationMetric"),
     },

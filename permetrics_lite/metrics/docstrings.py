@@ -37,7 +37,8 @@ SHARED = {
         ci : str, default=None
             An interval method of :meth:`confidence_interval` (``"wilson"``,
             ``"bootstrap"`` ...): add each score's confidence interval, nan
-            where the method does not apply to it.
+            where the method does not apply to it; ``"auto"``: for each score
+            the first method that applies to it.
         confidence, n_resamples, random_state : optional
             As for :meth:`confidence_interval`; with ``ci`` only.""",
 }

@@ -348,6 +348,12 @@ def accuracy(tallies):
     return _value(tallies.correct / tallies.total)
 
 
+def no_information_rate(tallies):
+    """The largest class share of the true labels: the accuracy of always predicting
+    the most common class (of each matrix, for tallies of many)."""
+    return _value(np.max(tallies.support, axis=-1) / tallies.total)
+
+
 def binary_balanced_accuracy(counts):
     """Balanced accuracy of binary counts, vectorised (over thresholds): the mean of
     specificity (the negative class's recall) and recall, over the classes present.

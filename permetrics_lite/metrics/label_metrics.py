@@ -524,6 +524,55 @@ def hamming_loss(state, *, sample_weight=None):
 
 
 @share
+def no_information_rate(state, *, sample_weight=None):
+    """No-information rate: the largest class share of ``y_true``.
+
+    It is the accuracy of a model that always predicts the most common class,
+    the least accuracy a classifier must beat to have learned anything from
+    its inputs.
+
+    Parameters
+    ----------
+    {{sample_weight}}
+
+    Returns
+    -------
+    float
+        In (0, 1]: at least 1/K with K classes present in ``y_true``.
+
+    Raises
+    ------
+    ValueError
+        For multilabel input (each label's share is in ``report()``'s
+        ``support``).
+
+    See Also
+    --------
+    NIR : Short alias.
+    accuracy_test : The binomial test of accuracy against this rate.
+
+    Notes
+    -----
+    :math:`\\mathrm{NIR} = \\max_k \\sum_j C_{kj} / N`, weighted when there are
+    weights: caret's ``confusionMatrix`` "No Information Rate".
+
+    Examples
+    --------
+    >>> from permetrics_lite import ClassificationMetric
+    >>> cm = ClassificationMetric(["a", "a", "a", "b", "c"], ["a", "b", "a", "b", "c"])
+    >>> cm.NIR()
+    0.6
+    >>> cm.NIR(sample_weight=[1, 1, 1, 5, 2])
+    0.5
+    """
+    if state.is_multilabel:
+        raise _validation.multilabel_unsupported(
+            "no_information_rate (NIR)",
+            _validation.Phrase("the support of each label ({0})", _validation.Term("report()")))
+    return _formulas.no_information_rate(state.query(sample_weight))
+
+
+@share
 def top_k_accuracy_score(state, k=1, *, normalize=True, sample_weight=None):
     """Top-k accuracy: the fraction of samples whose true class is among the k best scores.
 

@@ -41,6 +41,14 @@ class Doc(NamedTuple):
     examples: str
 
 
+class Line(NamedTuple):
+    """A metric's line among ``describe()``'s overall statistics."""
+
+    position: int
+    heading: str
+    options: MappingProxyType = MappingProxyType({})
+
+
 class Metric(NamedTuple):
     alias: str        # the short name, a method alias ("PS")
     name: str         # the long name: the method and its functional form
@@ -78,6 +86,10 @@ class Metric(NamedTuple):
     # The alias of what this metric becomes when y_true and y_pred swap (its own alias:
     # symmetric), per class and in every average but "weighted"; None when no row is.
     swapped: Optional[str] = None
+    # describe(): its line among the overall statistics, and (COUNT rows) its
+    # position and heading among the statistics by class
+    overall: Optional[Line] = None
+    by_class: Optional[Tuple[int, str]] = None
 
 
 _UNIT = (0.0, 1.0)
@@ -105,14 +117,16 @@ METRICS = (
            MATRIX, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            column="accuracy", curve=0, summary=(("", {}),), query=_label_metrics.accuracy_score,
            proportion=_interval_forms.accuracy_counts,
-           example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="AS"),  # 4 of 5 right
+           example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="AS",
+           overall=Line(0, "Accuracy")),  # 4 of 5 right
     Metric("BAS", "balanced_accuracy_score", "Balanced accuracy", "balanced accuracy",
            MATRIX, True, _UNIT, 1.0, formula=_formulas.binary_balanced_accuracy,
            multilabel=False, column="balanced_accuracy", curve=1,
            summary=(("", {}), ("_adjusted", {"adjusted": True})),
            query=_label_metrics.balanced_accuracy_score,
            analytic=_interval_forms.balanced_accuracy_standard_error,
-           example=("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333")),  # (2/2 + 2/3) / 2
+           example=("{f}(Y_TRUE, Y_PRED)", "0.8333333333333333"),
+           overall=Line(2, "Balanced accuracy")),  # (2/2 + 2/3) / 2
     Metric("PCA", "per_class_accuracy", "Accuracy", "one-vs-rest accuracy per class",
            COUNT, True, _UNIT, 1.0, formula=_formulas.one_vs_rest_accuracy,
            averages=_options.AVERAGES,
@@ -144,7 +158,8 @@ METRICS = (
                >>> ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).PS()
                1.0
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "1.0"), swapped="RS"),  # 2 / (2 + 0)
+           example=("{f}(Y_TRUE, Y_PRED)", "1.0"), swapped="RS",
+           by_class=(2, "Precision")),  # 2 / (2 + 0)
     Metric("RS", "recall_score", "Recall", "recall (sensitivity, true positive rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.recall, **_BY_CLASS,
            column="recall", report=1, curve=2, summary=_MEANS,
@@ -166,7 +181,8 @@ METRICS = (
                >>> round(ClassificationMetric([0, 1, 1, 0, 1], [0, 1, 0, 0, 1]).RS(), 4)
                0.6667
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="PS"),  # 2 / (2 + 1)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="PS",
+           by_class=(0, "Recall (sensitivity)")),  # 2 / (2 + 1)
     Metric("SS", "specificity_score", "Specificity", "specificity (true negative rate)",
            COUNT, True, _UNIT, 1.0, formula=_formulas.specificity, **_BY_CLASS,
            column="specificity", report=3, curve=3, proportion=_interval_forms.class_proportion,
@@ -187,7 +203,8 @@ METRICS = (
                >>> cm.SS(average=None)
                {0: 0.6666666666666666, 1: 1.0}
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "1.0"), swapped="NPV"),  # 2 / (2 + 0)
+           example=("{f}(Y_TRUE, Y_PRED)", "1.0"), swapped="NPV",
+           by_class=(1, "Specificity")),  # 2 / (2 + 0)
     Metric("NPV", "negative_predictive_value", "Negative predictive value",
            "negative predictive value", COUNT, True, _UNIT, 1.0,
            formula=_formulas.negative_predictive_value, **_BY_CLASS,
@@ -208,7 +225,8 @@ METRICS = (
                >>> cm.NPV(average=None)
                {0: 1.0, 1: 0.6666666666666666}
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="SS"),  # 2 / (2 + 1)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="SS",
+           by_class=(3, "NPV")),  # 2 / (2 + 1)
     Metric("F1S", "f1_score", "F-score", "F1 score", COUNT, True, _UNIT, 1.0,
            formula=_fbeta(1.0), **_BY_CLASS, column="f1", report=5, curve=5,
            summary=_MEANS,
@@ -225,7 +243,9 @@ METRICS = (
                >>> round(cm.F1S(average="macro"), 4), cm.F1S(average=None)
                (0.2667, {0: 0.8, 1: 0.0, 2: 0.0})
                """),
-           example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="F1S"),  # 4 / (4 + 1 + 0)
+           example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="F1S",
+           overall=Line(5, "Macro F1", MappingProxyType({"average": "macro"})),
+           by_class=(4, "F1")),  # 4 / (4 + 1 + 0)
     Metric("F2S", "f2_score", "F-score", "F2 score", COUNT, True, _UNIT, 1.0,
            formula=_fbeta(2.0), **_BY_CLASS,
            doc=_doc(
@@ -358,16 +378,23 @@ METRICS = (
            column="mcc", report=7, summary=_WHOLE,
            query=_label_metrics.matthews_correlation_coefficient,
            # 4 / sqrt(2*3*2*3)
-           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="MCC"),
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="MCC",
+           overall=Line(4, "Matthews correlation")),
     Metric("CKS", "cohen_kappa_score", "Cohen's kappa", "Cohen's kappa", MATRIX, True,
            _CORRELATION, 1.0, formula=_formulas.one_vs_rest_kappa, **_WHOLE_OR_BY_CLASS,
            multilabel=False, summary=_WHOLE, query=_label_metrics.cohen_kappa_score,
            analytic=_interval_forms.kappa_standard_error,
            # (0.8 - 0.48) / (1 - 0.48)
-           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"), swapped="CKS"),
+           example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"), swapped="CKS",
+           overall=Line(3, "Cohen's kappa")),
     Metric("HML", "hamming_loss", "Hamming loss", "Hamming loss", MATRIX, False, _UNIT, 0.0,
            query=_label_metrics.hamming_loss,
            example=("{f}(Y_TRUE, Y_PRED)", "0.2"), swapped="HML"),  # 1 of 5 wrong
+    Metric("NIR", "no_information_rate", "No-information rate",
+           "no-information rate: the largest class share of y_true", MATRIX, None, _UNIT,
+           None, multilabel=False, summary=(("", {}),), query=_label_metrics.no_information_rate,
+           example=("{f}(Y_TRUE, Y_PRED)", "0.6"),
+           overall=Line(1, "No-information rate")),  # 3 of 5 are class 1
 )
 
 # Metrics of scores: evaluations built by ClassificationMetric.from_scores only.
@@ -381,7 +408,8 @@ SCORE_METRICS = (
            _UNIT, 1.0, averages=_score_metrics.AUC_AVERAGES, default_average="macro",
            column="auc", report=8, summary=(("", {}),), query=_score_metrics.roc_auc_score,
            per_class=_score_metrics.class_aucs, ranked=_interval_forms.auc_standard_error,
-           example=("{f}(Y_TRUE, Y_SCORE)", "0.6666666666666666")),
+           example=("{f}(Y_TRUE, Y_SCORE)", "0.6666666666666666"),
+           overall=Line(6, "ROC AUC")),
     Metric("APS", "average_precision_score", "Average precision",
            "average precision: the area under the step precision-recall curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.APS_AVERAGES, default_average="macro",
@@ -391,7 +419,8 @@ SCORE_METRICS = (
            example=("round({f}(Y_TRUE, Y_SCORE), 4)", "0.6111")),
     Metric("LL", "log_loss", "Log loss", "log loss (cross-entropy) of the probabilities",
            SCORE, False, (0.0, INF), 0.0, summary=(("", {}),), query=_score_metrics.log_loss,
-           example=("round({f}(Y_TRUE, Y_SCORE), 4)", "1.2432")),
+           example=("round({f}(Y_TRUE, Y_SCORE), 4)", "1.2432"),
+           overall=Line(7, "Log loss")),
     Metric("BSL", "brier_score_loss", "Brier score",
            "Brier score: mean squared error of the probabilities", SCORE, False, (0.0, 2.0),
            0.0, summary=(("", {}),), query=_score_metrics.brier_score_loss,
@@ -423,6 +452,11 @@ SCORE_REPORT = tuple(sorted((m for m in SCORE_METRICS if m.report is not None),
                             key=lambda m: m.report))
 CURVE = tuple(sorted((m for m in ALL_METRICS if m.curve is not None), key=lambda m: m.curve))
 REPORT_COLUMNS = tuple(m.column for m in REPORT)
+# describe()'s overall statistics and its statistics by class, in their order
+OVERALL = tuple(sorted((m for m in ALL_METRICS if m.overall is not None),
+                       key=lambda m: m.overall.position))
+BY_CLASS = tuple(sorted((m for m in METRICS if m.by_class is not None),
+                        key=lambda m: m.by_class[0]))
 # The score columns of scikit-learn's classification_report: its heading, and the row
 CLASSIFICATION_REPORT = tuple((heading, _BY_NAME[alias]) for heading, alias in (
     ("precision", "PS"), ("recall", "RS"), ("f1-score", "F1S")))

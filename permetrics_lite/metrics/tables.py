@@ -199,7 +199,7 @@ def report(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
         columns[metric.column] = _formulas.per_class(metric.formula, t, zero_division,
                                                      metric.title)
         if intervals is not None:
-            low, high = _bounds(intervals, metric, {"average": None}, state.n_classes)
+            low, high, _ = _bounds(intervals, metric, {"average": None}, state.n_classes)
             columns[f"{metric.column}_low"], columns[f"{metric.column}_high"] = low, high
     if state.has_scores() and sample_weight is None:
         for metric in _registry.SCORE_REPORT:
@@ -444,6 +444,9 @@ def _tabled_intervals(state, sample_weight, zero_division, ci, confidence, n_res
     tallied = _state.of(state.labels, state.tallies_with_matrix(sample_weight),
                         state.n_samples, state.is_multilabel,
                         (NOT_GIVEN, state.derived_options()[1], zero_division))
+    if ci == _intervals.AUTO:
+        return _intervals.Chosen(tallied, confidence, n_resamples, random_state,
+                                 sampled=state, sample_weight=sample_weight)
     return _intervals.Intervals(tallied, ci, confidence, n_resamples, random_state,
                                 sampled=state, sample_weight=sample_weight)
 
@@ -457,17 +460,19 @@ def _ci_options_without_ci():
 
 
 def _bounds(intervals, metric, options, size=None):
-    """(low, high) of a table's row, nan where the method does not apply to it; the
-    row's value has warned already."""
+    """(low, high, method) of a table's row, nan bounds and no method where none
+    applies to it; the row's value has warned already."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if intervals.method == _intervals.AUTO:
+                return tuple(intervals.chosen(metric, options)[1:])
             if metric.ranked is not None and intervals.method not in _OF_SCORES:
-                return intervals.ranked(metric, options, "delong")[1:]  # the AUC's own
-            return intervals.interval(metric, options)[1:]
+                return (*intervals.ranked(metric, options, "delong")[1:], "delong")  # its own
+            return (*intervals.interval(metric, options)[1:], intervals.method)
     except (_validation.MethodNotApplicable, _validation.NotProbabilities):
         nan = np.full(size, np.nan) if size is not None else np.nan
-        return nan, nan
+        return nan, nan, None
 
 
 # the methods that apply to the AUC; with another, a table gives the AUC DeLong's interval
@@ -479,6 +484,8 @@ def _class_score_bounds(intervals, metric, n_classes):
     scores, or for the AUC by its standard error (DeLong's unless Hanley and
     McNeil's is asked for); else nan. The values have warned already."""
     nan = np.full(n_classes, np.nan), np.full(n_classes, np.nan)
+    if intervals.method == _intervals.AUTO:  # DeLong's, as for the AUC's own row
+        intervals = intervals.of("bootstrap" if metric.ranked is None else "delong")
     if intervals.method not in _intervals.RESAMPLING_METHODS:
         if metric.ranked is None:
             return nan
@@ -499,7 +506,7 @@ def _class_score_bounds(intervals, metric, n_classes):
 def summary(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
             confidence=Default(0.95), n_resamples=Default(_intervals.N_RESAMPLES),
             random_state=None):
-    """Overall scores in one Series (with ``ci``, a DataFrame with their intervals).
+    """Overall scores in one numeric table (with ``ci``, with their intervals).
 
     Parameters
     ----------
@@ -509,31 +516,37 @@ def summary(state, *, sample_weight=None, zero_division=Default("warn"), ci=None
 
     Returns
     -------
-    Series or DataFrame
-        ``n_samples``, ``n_classes``, ``AS``, ``BAS``, ``BAS_adjusted``,
-        ``PCA_macro``, the macro and weighted means of precision
-        (``PS_``), recall (``RS_``) and F1 (``F1S_``), then ``MCC`` and
-        ``CKS`` (the multiclass forms, whatever the constructor's
-        ``average``). An evaluation built by ``from_scores`` adds ``AUC``,
-        ``APS``, ``LL`` and ``BSL`` (nan for the losses when the scores are
-        not probabilities); they are of the construction's weights, and left
-        out with a ``sample_weight`` of the query. Multilabel input has no ``BAS``, ``MCC`` or ``CKS``
-        rows (scikit-learn does not define them for it). With ``ci``, a
-        DataFrame of the same rows with columns ``estimate``, ``low`` and
-        ``high`` (nan bounds for the counts and for rows the method does
-        not apply to); the AUC has DeLong's interval unless ``ci`` is a
-        method of its own (``"hanley-mcneil"``, ``"bootstrap"``, ``"bca"``),
-        and the other metrics of scores the bootstrap's.
+    DataFrame
+        Indexed by ``metric``, one float column ``value``: ``n_samples``,
+        ``n_classes``, ``AS``, ``BAS``, ``BAS_adjusted``, ``PCA_macro``, the
+        macro and weighted means of precision (``PS_``), recall (``RS_``)
+        and F1 (``F1S_``), then ``MCC`` and ``CKS`` (the multiclass forms,
+        whatever the constructor's ``average``) and ``NIR``. An evaluation
+        built by ``from_scores`` adds ``AUC``, ``APS``, ``LL`` and ``BSL``
+        (nan for the losses when the scores are not probabilities); they
+        are of the construction's weights, and left out with a
+        ``sample_weight`` of the query. Multilabel input has no ``BAS``,
+        ``MCC``, ``CKS`` or ``NIR`` rows (scikit-learn does not define them
+        for it). With ``ci``, the same rows with the columns ``estimate``,
+        ``low``, ``high`` (floats) and ``method`` (the interval method of
+        each row; missing, with nan bounds, for the counts and for rows the
+        method does not apply to); the AUC has DeLong's interval unless
+        ``ci`` is a method of its own (``"hanley-mcneil"``, ``"bootstrap"``,
+        ``"bca"``), and the other metrics of scores the bootstrap's. With
+        ``ci="auto"`` each row has the first method that applies to it.
 
     Examples
     --------
     >>> from permetrics_lite import ClassificationMetric
     >>> cm = ClassificationMetric([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
-    >>> cm.summary()[["AS", "BAS", "BAS_adjusted"]].astype(float).round(4)
-    AS              0.6667
-    BAS             0.6250
-    BAS_adjusted    0.2500
-    Name: value, dtype: float64
+    >>> cm.summary().loc[["AS", "BAS", "BAS_adjusted"]].round(4)
+                   value
+    metric
+    AS            0.6667
+    BAS           0.6250
+    BAS_adjusted  0.2500
+    >>> cm.summary(ci="auto", random_state=0).loc[["AS", "MCC"], "method"].tolist()
+    ['clopper-pearson', 'bootstrap']
     """
     zero_division = state.zero_division(zero_division)
     intervals = _tabled_intervals(state, sample_weight, zero_division, ci, confidence,
@@ -561,7 +574,7 @@ def summary_of(state, sample_weight, zero_division, warn=True, intervals=None):
     tallied = _state.of(state.labels, tallies, state.n_samples, state.is_multilabel,
                         (NOT_GIVEN, state.derived_options()[1], zero_division))
     rows = {"n_samples": state.n_samples, "n_classes": state.n_classes}
-    bounds = dict.fromkeys(rows, (np.nan, np.nan))
+    bounds = dict.fromkeys(rows, (np.nan, np.nan, None))
     with warnings.catch_warnings():
         if not warn:
             warnings.simplefilter("ignore")
@@ -577,8 +590,10 @@ def summary_of(state, sample_weight, zero_division, warn=True, intervals=None):
                     rows[metric.alias + suffix] = _summary_value(state, tallied, metric, options)
                     if intervals is not None:
                         bounds[metric.alias + suffix] = _bounds(intervals, metric, options)
+    values = pd.Series(rows, dtype=np.float64)
     if intervals is None:
-        return pd.Series(rows, name="value", dtype=object)
-    low, high = zip(*bounds.values())
-    return pd.DataFrame({"estimate": pd.Series(rows, dtype=object), "low": low, "high": high},
-                        index=list(rows))
+        return values.to_frame("value").rename_axis("metric")
+    low, high, method = zip(*bounds.values())
+    return pd.DataFrame({"estimate": values, "low": low, "high": high,
+                         "method": pd.Series(method, index=values.index, dtype="string")},
+                        index=values.index).rename_axis("metric")

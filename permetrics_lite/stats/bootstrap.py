@@ -296,6 +296,10 @@ def _hamming_loss(state, row):
     return Form(lambda t: _formulas.hamming_loss(t, multilabel=False))
 
 
+def _no_information_rate(state, row):
+    return Form(_formulas.no_information_rate)
+
+
 def _confusion_matrix(state, row, normalize, as_frame, zero_division):
     normalize = _validation.check_option("normalize", normalize, _options.CM_NORMALIZE)
     zero_division = _quiet(state.zero_division(zero_division))
@@ -320,4 +324,5 @@ _FORMS = {
     _label_metrics.matthews_correlation_coefficient: _matthews,
     _label_metrics.cohen_kappa_score: _kappa,
     _label_metrics.hamming_loss: _hamming_loss,
+    _label_metrics.no_information_rate: _no_information_rate,
 }

@@ -48,6 +48,7 @@ PROPORTION_METHODS = ("wilson", "clopper-pearson", "agresti-coull", "jeffreys", 
 RESAMPLING_METHODS = ("bootstrap", "bca")
 RANKING_METHODS = ("delong", "hanley-mcneil")  # of a ROC AUC
 METHODS = PROPORTION_METHODS + ("analytic",) + RANKING_METHODS + RESAMPLING_METHODS
+AUTO = "auto"  # for each metric, the first of its preferred methods that applies
 N_RESAMPLES = 9999
 _NORMAL = NormalDist()
 
@@ -119,6 +120,10 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
         confusion matrix; and for ``AUC``, ``APS``, ``LL``, ``BSL`` and
         ``ECE`` of scores, by the stratified bootstrap (each class keeps its
         number of samples).
+        ``"auto"``: the first method that applies to the metric, its options
+        and the evaluation, of Clopper-Pearson (Wilson without scipy) for a
+        proportion, ``"analytic"``, ``"delong"``, then ``"bootstrap"``; the
+        result's ``method`` says which.
     confidence : float, default=0.95
         The confidence level, strictly between 0 and 1 (any float there,
         however close to 0 or 1).
@@ -133,9 +138,9 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
 
     Returns
     -------
-    ConfidenceInterval
-        ``(estimate, low, high)``; arrays in label order for
-        ``average=None``. Bounds are nan where the metric is undefined
+    ConfidenceInterval or dict
+        ``(estimate, low, high)``; for ``average=None``, a dict of them keyed
+        by label, as the metric's own ``average=None`` gives its values. Bounds are nan where the metric is undefined
         (0/0), for the percentiles of resamples with nan values and where
         BCa is undefined.
 
@@ -188,16 +193,29 @@ def confidence_interval(state, metric="AS", *, method="wilson", confidence=0.95,
     [0.8, 0.2836, 0.9949]
     >>> [round(x, 4) for x in cm.CI("MCC", method="bootstrap", random_state=0)]
     [0.4667, -0.2928, 1.0]
+    >>> cm.CI("RS", average=None)[1].method
+    'wilson'
+    >>> cm.CI("MCC", method="auto", random_state=0).method
+    'bootstrap'
     >>> scored = ClassificationMetric.from_scores([0, 0, 1, 1, 0, 1], [0.1, 0.4, 0.35, 0.8, 0.2, 0.7])
     >>> [round(x, 4) for x in scored.CI("AUC", method="delong")]
     [0.8889, 0.5809, 1.0]
     """
     row = _registry.lookup(metric)
     sample_weight = metric_params.pop("sample_weight", None)
-    intervals = Intervals(_tallied(state, sample_weight), method, confidence, n_resamples,
-                          random_state, sampled=state, sample_weight=sample_weight)
-    return ConfidenceInterval(*intervals.interval(row, metric_params), intervals.method,
-                              intervals.confidence)
+    if method == AUTO:
+        intervals = Chosen(_tallied(state, sample_weight), confidence, n_resamples,
+                           random_state, sampled=state, sample_weight=sample_weight)
+        *interval, method = intervals.chosen(row, metric_params)
+    else:
+        intervals = Intervals(_tallied(state, sample_weight), method, confidence, n_resamples,
+                              random_state, sampled=state, sample_weight=sample_weight)
+        interval, method = intervals.interval(row, metric_params), intervals.method
+    if np.ndim(interval[0]) == 1:  # one per class, as average=None gives them
+        return {label: ConfidenceInterval(*bounds, method, intervals.confidence)
+                for label, *bounds in zip(state.labels.tolist(),
+                                          *(np.asarray(x).tolist() for x in interval))}
+    return ConfidenceInterval(*interval, method, intervals.confidence)
 
 
 class Intervals:
@@ -221,7 +239,7 @@ class Intervals:
             raise _validation.resampling_only("random_state", method)
         if self.method in RESAMPLING_METHODS and state.is_multilabel:
             raise _validation.multilabel_resampling(method)
-        if _weighted(state):
+        if is_weighted(state):
             sampled = state if sampled is None else sampled
             if self.method in RANKING_METHODS:
                 raise _validation.weighted_ranking_interval(method)
@@ -303,7 +321,7 @@ class Intervals:
     def class_ranked(self, method):
         """(low, high) of each class's ROC AUC against the rest by the standard error of
         ``method`` (a weighted evaluation's: nan)."""
-        if _weighted(self._scored):
+        if is_weighted(self._scored):
             return (np.full(self._scored.n_classes, np.nan),) * 2
         rankings = _score_metrics.rankings_by_class(self._scored)
         errors = np.array([_interval_forms.ranking_standard_error(r, method) for r in rankings])
@@ -350,7 +368,7 @@ class Intervals:
         the draws (the cells' counts, or a weighted evaluation's (cell, weight)
         pairs), the cells' counts and the unit of the counts."""
         if self._cells is None:
-            if _weighted(self.state):
+            if is_weighted(self.state):
                 pairs = weighted_cells(*self._sampled)
                 cells, _, _, unit = pairs
                 index = np.unique(cells)  # sorted by cell: each cell's pairs in a run
@@ -457,6 +475,74 @@ def weighted_cells(state, sample_weight=None):
     return cell[first], weight[first], np.diff(np.r_[first, len(cell)]), unit
 
 
+def preferred_methods(row, resampling=True):
+    """The methods ``"auto"`` tries for a registry row, best first: the exact
+    (Clopper-Pearson, with scipy) or else Wilson's interval of a proportion, a closed
+    form, DeLong's interval of a ROC AUC, then (``resampling``) the bootstrap."""
+    methods = []
+    if row.proportion is not None:
+        methods.append("clopper-pearson" if _has_scipy() else "wilson")
+    if row.analytic is not None:
+        methods.append("analytic")
+    if row.ranked is not None:
+        methods.append("delong")
+    return methods + ["bootstrap"] * resampling
+
+
+def _has_scipy():
+    try:
+        import scipy.stats  # noqa: F401
+    except ImportError:  # pragma: no cover - scipy is in the test extra
+        return False
+    return True
+
+
+class Chosen:
+    """The intervals of ``"auto"``: for each metric, the first of its preferred
+    methods that applies to it, with the options of :class:`Intervals` (each
+    method's intervals made once, on first use)."""
+
+    method = AUTO
+
+    def __init__(self, state, confidence, n_resamples=Default(N_RESAMPLES), random_state=None,
+                 *, sampled=None, sample_weight=None, resampling=True):
+        self.confidence = _validation.check_confidence(_options.value_of(confidence))
+        self.n_resamples = _validation.check_n_resamples(_options.value_of(n_resamples))
+        self.rng = _validation.check_random_state(random_state)
+        self.resampling = resampling
+        self._options = state, sampled, sample_weight
+        self._by_method = {}
+
+    def chosen(self, row, params):
+        """(estimate, low, high, method) of a metric by the first method that applies;
+        the last method's refusal when none does."""
+        refusal = _validation.interval_unsupported(
+            AUTO, row.alias, _validation.Phrase("(only the bootstrap would, and it is left out)"))
+        for method in preferred_methods(row, self.resampling):
+            try:
+                return (*self.of(method).interval(row, params), method)
+            except _validation.InputError as error:  # a refusal of the method
+                refusal = error
+        raise refusal
+
+    def of(self, method):
+        """The intervals of one method (an error when it cannot apply to this state)."""
+        if method not in self._by_method:
+            state, sampled, sample_weight = self._options
+            resampling = dict(n_resamples=self.n_resamples, random_state=self.rng) \
+                if method in RESAMPLING_METHODS else {}
+            try:
+                self._by_method[method] = Intervals(state, method, self.confidence,
+                                                    sampled=sampled,
+                                                    sample_weight=sample_weight, **resampling)
+            except _validation.InputError as error:
+                self._by_method[method] = error
+        intervals = self._by_method[method]
+        if isinstance(intervals, Exception):
+            raise intervals
+        return intervals
+
+
 def _weights_not_kept(method):
     """The refusal of the bootstrap of a weighted evaluation of tallies only."""
     return _validation.InputError(
@@ -498,7 +584,7 @@ def values_of(result):
     return float(result) if np.ndim(result) == 0 else np.asarray(result, dtype=np.float64)
 
 
-def _weighted(state):
+def is_weighted(state):
     return np.asarray(state.tallies.tp).dtype.kind == "f"
 
 

@@ -23,7 +23,7 @@ from .groups import check_groups, weightless_group
 from .intervals import (
     MethodNotApplicable, check_confidence, check_n_resamples, check_random_state,
     interval_unsupported, multilabel_resampling, resampling_needs_count, resampling_only,
-    weighted_interval, weighted_ranking_interval)
+    weighted_interval, weighted_ranking_interval, weighted_test)
 from .labels import common_labels, label_position, unlisted_labels
 from .options import (
     check_beta, check_bool, check_integer_from, check_metric_parameters, check_option,
@@ -51,7 +51,7 @@ __all__ = [
     # intervals
     "MethodNotApplicable", "check_confidence", "check_n_resamples", "check_random_state",
     "interval_unsupported", "multilabel_resampling", "resampling_needs_count",
-    "resampling_only", "weighted_interval", "weighted_ranking_interval",
+    "resampling_only", "weighted_interval", "weighted_ranking_interval", "weighted_test",
     # labels
     "common_labels", "label_position", "unlisted_labels",
     # options

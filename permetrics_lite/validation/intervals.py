@@ -66,6 +66,15 @@ def interval_unsupported(method, metric, why, instead=None):
                                Arg("method", method), metric=metric, why=why, instead=instead)
 
 
+def weighted_test(test):
+    """The refusal of a test that counts samples, for a weighted evaluation."""
+    return MethodNotApplicable(
+        "{test} counts samples, and this evaluation is weighted (its sample weights, integral "
+        "ones too, are not counts of samples). If each weight counts identical samples, "
+        "evaluate them as counts: ClassificationMetric.from_counts(frame, count=...).",
+        test=test)
+
+
 def weighted_ranking_interval(method):
     """The refusal of DeLong's or Hanley and McNeil's interval for weighted scores."""
     return InputError(

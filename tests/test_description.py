@@ -1,0 +1,274 @@
+"""describe(), the no-information rate and the binomial test of accuracy against it:
+each number of the text against scipy, statsmodels, scikit-learn or a per-sample
+loop, on random problems and on a real classifier; and every line within the width."""
+
+import re
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings, strategies as st
+from scipy import stats
+from sklearn import metrics as skm
+from statsmodels.stats.inter_rater import cohens_kappa
+from statsmodels.stats.proportion import proportion_confint
+
+from permetrics_lite import AccuracyTestResult, ClassificationMetric, InputError
+from permetrics_lite.stats import description
+from permetrics_lite.validation import MethodNotApplicable
+from tests import oracles
+from tests.strategies import examples, multilabel_problems, problems
+
+NUMBER = r"(-?\d+\.\d+|nan)"
+
+
+def overall(text, heading):
+    """The value of an overall line and, when it has one, its interval's bounds and
+    method."""
+    line = next(line for line in text.splitlines() if line.strip().startswith(heading + " :"))
+    value = line.split(" : ", 1)[1].split()[0]
+    interval = re.search(rf"CI \({NUMBER}, {NUMBER}\), (\S+)", line)
+    return value, (interval.groups() if interval else None)
+
+
+def by_class(text):
+    """The statistics by class as {heading: [cells]} (classes as columns)."""
+    lines = text.split("Statistics by class\n", 1)[1].splitlines()
+    rows = {}
+    for line in lines[1:]:
+        heading = re.match(r"(\S.*?)\s{2,}", line).group(1)
+        rows[heading] = line[len(heading):].split()
+    return rows
+
+
+def unweighted_problems():
+    return problems(weighted=False, kinds=("int", "str"), with_labels=False)
+
+
+# --- the no-information rate and the accuracy test ---
+
+
+@settings(max_examples=examples(100))
+@given(problems())
+def test_no_information_rate_is_the_largest_share_of_y_true(problem):
+    cm = ClassificationMetric(problem.y_true, problem.y_pred, labels=problem.labels,
+                              sample_weight=problem.weight)
+    expected = oracles.no_information_rate(problem.y_true, problem.weight)
+    assert cm.NIR() == pytest.approx(expected, rel=1e-12)
+    assert ClassificationMetric(problem.y_true, problem.y_pred).NIR(
+        sample_weight=problem.weight) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("scale", [2.0**-1000, 1.0, 2.0**1000])
+def test_no_information_rate_of_weights_at_any_scale(scale):
+    cm = ClassificationMetric([0, 1, 1, 2], [0, 1, 2, 2], sample_weight=np.array([3, 1, 1, 2]) * scale)
+    assert cm.NIR() == 3 / 7
+
+
+def test_no_information_rate_of_counts_is_that_of_repeated_samples():
+    counted = ClassificationMetric([0, 1, 2], [0, 1, 1], sample_weight=[2, 5, 1])
+    repeated = ClassificationMetric([0, 0, 1, 1, 1, 1, 1, 2], [0, 0, 1, 1, 1, 1, 1, 1])
+    assert counted.NIR() == repeated.NIR() == 5 / 8
+
+
+def test_no_information_rate_refuses_multilabel_input():
+    cm = ClassificationMetric([[0, 1], [1, 1]], [[0, 1], [1, 0]])
+    with pytest.raises(InputError, match=r"no_information_rate \(NIR\) is not defined for "
+                                         r"multilabel targets; use the support of each label"):
+        cm.NIR()
+
+
+@settings(max_examples=examples(60))
+@given(unweighted_problems(), st.sampled_from(["greater", "two-sided", "less"]))
+def test_accuracy_test_is_scipy_s_binomial_test(problem, alternative):
+    cm = ClassificationMetric(problem.y_true, problem.y_pred)
+    result = cm.accuracy_test(alternative=alternative)
+    correct = int(np.sum(np.asarray(problem.y_true) == np.asarray(problem.y_pred)))
+    n = len(problem.y_true)
+    rate = oracles.no_information_rate(problem.y_true)
+    assert isinstance(result, AccuracyTestResult)
+    assert (result.correct, result.n_samples) == (correct, n)
+    assert result.accuracy == skm.accuracy_score(problem.y_true, problem.y_pred)
+    assert result.no_information_rate == pytest.approx(rate, rel=1e-15)
+    expected = stats.binomtest(correct, n, rate, alternative=alternative).pvalue
+    assert result.pvalue == pytest.approx(expected, rel=1e-12, abs=1e-300)
+
+
+def test_accuracy_test_of_counts_counts_the_samples():
+    counted = ClassificationMetric.from_confusion_matrix([[50, 10], [5, 35]], ["no", "yes"])
+    result = counted.accuracy_test()
+    assert (result.correct, result.n_samples, result.no_information_rate) == (85, 100, 0.6)
+    assert result.pvalue == stats.binomtest(85, 100, 0.6, alternative="greater").pvalue
+
+
+def test_accuracy_test_refuses_weights_multilabel_and_unknown_alternatives():
+    weighted = ClassificationMetric([0, 1, 1], [0, 1, 0], sample_weight=[1, 2, 1])
+    with pytest.raises(MethodNotApplicable, match=r"accuracy_test counts samples, and this "
+                                                  r"evaluation is weighted"):
+        weighted.accuracy_test()
+    with pytest.raises(InputError, match=r"accuracy_test is not defined for multilabel"):
+        ClassificationMetric([[0, 1], [1, 1]], [[0, 1], [1, 0]]).accuracy_test()
+    with pytest.raises(InputError, match=r"alternative.*'bigger'"):
+        ClassificationMetric([0, 1], [0, 1]).accuracy_test(alternative="bigger")
+
+
+# --- describe(): its numbers ---
+
+
+def check_description(cm, y_true, y_pred, digits=6):
+    text = cm.describe(digits=digits, width=max(100, 40 + 12 * cm.n_classes))  # as columns
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # scikit-learn's, of one class or 0/0
+        check_numbers(text, cm, y_true, y_pred, digits)
+    return text
+
+
+def check_numbers(text, cm, y_true, y_pred, digits):
+    value = lambda x: pytest.approx(x, abs=0.6 * 10.0**-digits, nan_ok=True)  # noqa: E731
+    n = len(y_true)
+    correct = int(np.sum(np.asarray(y_true) == np.asarray(y_pred)))
+    accuracy, interval = overall(text, "Accuracy")
+    assert float(accuracy) == value(correct / n)
+    low, high = proportion_confint(correct, n, alpha=0.05, method="beta")
+    assert [float(interval[0]), float(interval[1])] == [value(low), value(high)]
+    assert interval[2] == "Clopper-Pearson"
+    rate = oracles.no_information_rate(y_true)
+    assert float(overall(text, "No-information rate")[0]) == value(rate)
+    pvalue = stats.binomtest(correct, n, rate, alternative="greater").pvalue
+    shown = overall(text, "P-value [Acc > NIR]")[0]
+    assert float(shown) == pytest.approx(pvalue, rel=0.051 if "e" in shown else 0,
+                                         abs=0 if "e" in shown else 0.6 * 10.0**-digits)
+    assert float(overall(text, "Matthews correlation")[0]) == value(
+        skm.matthews_corrcoef(y_true, y_pred))
+    assert float(overall(text, "Macro F1")[0]) == value(
+        skm.f1_score(y_true, y_pred, average="macro", labels=cm.labels, zero_division=0))
+    assert float(overall(text, "Balanced accuracy")[0]) == value(
+        skm.balanced_accuracy_score(y_true, y_pred))
+    labels = cm.labels.tolist()
+    table = skm.confusion_matrix(y_true, y_pred, labels=labels)
+    kappa, kappa_interval = overall(text, "Cohen's kappa")
+    if len(labels) > 1 and table.sum(axis=0).max() < n and table.sum(axis=1).max() < n:
+        reference = cohens_kappa(table)
+        assert float(kappa) == value(reference.kappa)
+        assert [float(kappa_interval[0]), float(kappa_interval[1])] == [
+            value(reference.kappa_low), value(reference.kappa_upp)]
+    rows = by_class(text)
+    recall = skm.recall_score(y_true, y_pred, labels=labels, average=None, zero_division=np.nan)
+    precision = skm.precision_score(y_true, y_pred, labels=labels, average=None,
+                                    zero_division=np.nan)
+    assert [float(x) for x in rows["Recall (sensitivity)"]] == [value(x) for x in recall]
+    assert [float(x) for x in rows["Precision"]] == [value(x) for x in precision]
+    assert [int(x) for x in rows["Support"]] == table.sum(axis=1).tolist()
+    assert [float(x) for x in rows["Prevalence"]] == [value(x) for x in table.sum(axis=1) / n]
+    matrix = text.split("true \\ predicted", 1)[1].splitlines()[1:len(labels) + 1]
+    assert [[int(x) for x in line.split()[1:]] for line in matrix] == table.tolist()
+
+
+@settings(max_examples=examples(60))
+@given(problems(weighted=False, kinds=("int",), with_labels=False))
+def test_description_numbers_are_scipy_statsmodels_and_scikit_learn_s(problem):
+    assume(len(np.union1d(problem.y_true, problem.y_pred)) <= description.MATRIX_CLASSES)
+    cm = ClassificationMetric(problem.y_true, problem.y_pred)
+    check_description(cm, problem.y_true, problem.y_pred)
+
+
+def test_description_of_a_real_classifier():
+    from sklearn.datasets import load_wine
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import train_test_split
+
+    x, y = load_wine(return_X_y=True)
+    x_train, x_test, y_train, y_test = train_test_split(x, y, test_size=0.5, random_state=0)
+    model = LogisticRegression(max_iter=5000).fit(x_train, y_train)
+    names = np.array(["barolo", "grignolino", "barbera"])
+    y_pred = names[model.predict(x_test)]
+    cm = ClassificationMetric(names[y_test], y_pred)
+    text = check_description(cm, names[y_test], y_pred)
+    assert text.startswith(f"Classification of {len(y_test)} samples in 3 classes\n")
+    scored = ClassificationMetric.from_scores(names[y_test], model.predict_proba(x_test),
+                                              labels=names)
+    scored_text = scored.describe(digits=6)
+    auc, interval = overall(scored_text, "ROC AUC")
+    assert float(auc) == pytest.approx(skm.roc_auc_score(y_test, model.predict_proba(x_test),
+                                                         multi_class="ovr"), abs=6e-7)
+    assert float(overall(scored_text, "Log loss")[0]) == pytest.approx(
+        skm.log_loss(y_test, model.predict_proba(x_test)), abs=6e-7)
+
+
+def test_description_of_binary_scores_gives_delong_s_interval():
+    rng = np.random.default_rng(3)
+    y_true = rng.integers(0, 2, 300)
+    scores = np.clip(y_true * 0.3 + rng.normal(0.35, 0.2, 300), 0, 1)
+    cm = ClassificationMetric.from_scores(y_true, scores)
+    auc, (low, high, method) = overall(cm.describe(digits=6), "ROC AUC")
+    reference = cm.CI("AUC", method="delong")
+    assert method == "DeLong"
+    assert [float(auc), float(low), float(high)] == pytest.approx(list(reference), abs=6e-7)
+    assert float(auc) == pytest.approx(skm.roc_auc_score(y_true, scores), abs=6e-7)
+
+
+def test_description_of_weighted_samples_says_what_it_cannot_test():
+    cm = ClassificationMetric([0, 1, 1, 0, 2], [0, 1, 0, 0, 2], sample_weight=[1, 2, 1, 1, 3])
+    text = cm.describe()
+    assert text.startswith("Classification of 5 samples in 3 classes, weighted (total weight 8)")
+    assert "P-value [Acc > NIR] : -" in text
+    assert "not tested: the samples are weighted, not counted" in text
+    accuracy, interval = overall(text, "Accuracy")
+    assert float(accuracy) == pytest.approx(7 / 8, abs=1e-4) and interval is None
+
+
+def test_description_of_multilabel_input_is_by_label():
+    cm = ClassificationMetric([[0, 1, 1], [1, 1, 0], [1, 0, 0]], [[0, 1, 0], [1, 1, 0], [1, 1, 0]])
+    text = cm.describe()
+    assert text.startswith("Multilabel classification of 3 samples with 3 labels")
+    assert "Confusion matrix" not in text and "No-information rate" not in text
+    assert "Statistics by label" in text
+    assert float(overall(text, "Accuracy")[0]) == pytest.approx(1 / 3, abs=1e-4)
+
+
+# --- describe(): its lines ---
+
+
+@settings(max_examples=examples(60))
+@given(problems(), st.integers(description.LEAST_WIDTH, 160), st.integers(0, 15),
+       st.integers(0, 40))
+def test_every_line_fits_the_width(problem, width, digits, label_length):
+    labels = np.unique(np.concatenate([np.asarray(problem.y_true, dtype=str),
+                                       np.asarray(problem.y_pred, dtype=str)]))
+    long = {label: label + "x" * label_length for label in labels.tolist()}
+    cm = ClassificationMetric([long[str(y)] for y in problem.y_true],
+                              [long[str(y)] for y in problem.y_pred],
+                              sample_weight=problem.weight)
+    text = cm.describe(width=width, digits=digits)
+    assert max(len(line) for line in text.splitlines()) <= width
+    assert "Statistics by class" in text
+
+
+def test_many_classes_list_the_classes_as_rows():
+    y = [f"class {k}" for k in range(30)] * 2
+    text = ClassificationMetric(y, y[1:] + y[:1]).describe()
+    assert "Confusion matrix: 30 x 30, too many classes to print" in text
+    header = text.split("Statistics by class\n", 1)[1].splitlines()[0]
+    assert header.split() == ["Recall", "(sensitivity)", "Specificity", "Precision", "NPV",
+                              "F1", "Prevalence", "Support"]
+
+
+@pytest.mark.parametrize("options, error, message", [
+    ({"digits": -1}, InputError, r"digits must be >= 0; got -1"),
+    ({"digits": 16}, InputError, r"digits must be at most 15"),
+    ({"digits": 2.0}, TypeError, r"digits must be an integer >= 0; got 2.0"),
+    ({"width": 59}, InputError, r"width must be >= 60; got 59"),
+    ({"confidence": 1.0}, InputError, r"confidence must be a number strictly between 0 and 1"),
+])
+def test_bad_options_are_refused_by_name(options, error, message):
+    with pytest.raises(error, match=message):
+        ClassificationMetric([0, 1], [0, 1]).describe(**options)
+
+
+def test_confidence_sets_the_level_of_every_interval():
+    cm = ClassificationMetric([0, 1, 1, 0, 1, 2] * 5, [0, 1, 0, 0, 1, 2] * 5)
+    text = cm.describe(confidence=0.9, digits=6)
+    assert "95%" not in text and text.count("90% CI") == 3
+    low, high = proportion_confint(25, 30, alpha=0.1, method="beta")
+    _, interval = overall(text, "Accuracy")
+    assert [float(interval[0]), float(interval[1])] == pytest.approx([low, high], abs=6e-7)
