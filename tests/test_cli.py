@@ -13,7 +13,8 @@ import pytest
 from sklearn.metrics import classification_report, confusion_matrix
 
 from permetrics_lite import ClassificationMetric, load_demo
-from tests.helpers import plain_id, run_command
+from permetrics_lite.io import cli
+from tests.helpers import interval_arrays, plain_id, run_command
 
 DATA_ERROR, USAGE_ERROR = 1, 2
 
@@ -43,8 +44,13 @@ def test_report_table_prints_the_report_and_summary(predictions):
     result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat")
     assert result.returncode == 0, result.stderr
     cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
-    expected = f"{cm.report().to_string()}\n\n{cm.summary().rename_axis('metric').to_string()}\n"
-    assert result.stdout == expected
+    tables = (f"{cm.report().to_string(line_width=100)}\n\n"
+              f"{cm.summary().to_string(line_width=100)}\n\n")
+    assert result.stdout.startswith(tables)
+    legend = result.stdout[len(tables):]  # the summary's names in words, once
+    assert legend.startswith("AS: accuracy (multilabel: subset accuracy); BAS: balanced accuracy;")
+    assert "PCA_macro: one-vs-rest accuracy per class (macro);" in " ".join(legend.split())
+    assert max(len(line) for line in result.stdout.splitlines()) <= 100
 
 
 def test_report_text_prints_sklearn_s_classification_report(predictions, tmp_path):
@@ -86,7 +92,7 @@ def test_report_json_has_the_library_numbers_for_every_file_kind(predictions, na
     np.testing.assert_allclose(report.to_numpy(dtype=float), cm.report().to_numpy(dtype=float),
                                rtol=1e-12)
     assert list(report.index) == cm.labels.tolist()
-    for name, value in cm.summary().items():
+    for name, value in cm.summary()["value"].items():
         assert printed["summary"][name] == pytest.approx(value, rel=1e-12)
 
 
@@ -100,7 +106,7 @@ def test_report_csv_holds_both_tables_and_the_separator_can_be_given(predictions
     report = pd.read_csv(io.StringIO(report_text), index_col="label")
     np.testing.assert_allclose(report.to_numpy(dtype=float), cm.report().to_numpy(dtype=float))
     summary = pd.read_csv(io.StringIO(summary_text), index_col="metric")["value"]
-    np.testing.assert_allclose(summary.to_numpy(dtype=float), cm.summary().to_numpy(dtype=float))
+    np.testing.assert_allclose(summary.to_numpy(dtype=float), cm.summary()["value"].to_numpy())
 
 
 @pytest.mark.parametrize("fmt, marker", [("markdown", "| label"), ("html", "<th>fox</th>")])
@@ -177,8 +183,11 @@ def test_demo_is_the_report_of_the_bundled_data():
     assert result.returncode == 0, result.stderr
     tickets = load_demo()
     cm = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())
-    assert result.stdout.startswith(cm.report().to_string())
-    assert "AS                 0.825" in result.stdout
+    assert result.stdout.startswith(cm.report().to_string(line_width=100))  # not a terminal
+    assert re.search(r"\nAS +0.825000\n", result.stdout)
+    described = run("demo", "--format", "describe", "--digits", "3")
+    assert described.stdout == cm.describe(digits=3) + "\n"
+    assert described.stdout.startswith("Classification of 600 samples in 5 classes\n")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -241,8 +250,9 @@ def test_score_with_ci_prints_each_metric_s_interval(predictions):
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
-    assert printed["AS"] == cm.CI("AS", method="clopper-pearson", confidence=0.9)._asdict()
-    recall = cm.CI("RS", method="clopper-pearson", confidence=0.9, average=None)
+    assert printed["AS"] == {**cm.CI("AS", method="clopper-pearson", confidence=0.9)._asdict(),
+                             "method": "clopper-pearson"}
+    recall = interval_arrays(cm.CI("RS", method="clopper-pearson", confidence=0.9, average=None))
     assert printed["RS"]["low"] == dict(zip(cm.labels.tolist(), recall.low.tolist()))
 
     table = run("score", folder / "comma.csv", "--true", "y", "--pred", "yhat", "MCC",
@@ -250,16 +260,59 @@ def test_score_with_ci_prints_each_metric_s_interval(predictions):
     assert table.returncode == 0, table.stderr
     estimate, low, high = cm.CI("MCC", method="bootstrap", n_resamples=300, random_state=4)
     assert table.stdout.split("\n")[1].split() == ["MCC", *(f"{x:.6f}" for x in (estimate, low,
-                                                                                 high))]
+                                                                                 high)),
+                                                   "bootstrap"]
 
 
 def test_report_with_ci_adds_the_interval_columns(predictions):
     folder, frame = predictions
-    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci")
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci",
+                 "--seed", "3", "--resamples", "199")
     assert result.returncode == 0, result.stderr
     cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
-    summary = cm.summary(ci="wilson").rename_axis("metric")
-    assert result.stdout == f"{cm.report(ci='wilson').to_string()}\n\n{summary.to_string()}\n"
+    options = dict(ci="auto", random_state=3, n_resamples=199)
+    summary = cm.summary(**options).drop(index=["n_samples", "n_classes"])
+    tables = (f"{cm.report(**options).to_string(line_width=100)}\n\n"
+              f"{summary.to_string(line_width=100)}\n\n")
+    assert result.stdout.startswith(tables)
+    assert summary[["low", "high"]].notna().all().all()  # every metric has its interval
+    legend = " ".join(result.stdout[len(tables):].split())
+    assert legend.startswith("300 samples, 3 classes. AS: accuracy")
+    assert legend.endswith("The bootstrap intervals use --seed 3: give it to repeat them.")
+
+
+def test_ci_without_a_seed_shows_the_seed_that_repeats_it(predictions):
+    folder, _ = predictions
+    flags = ["report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci",
+             "bootstrap", "--resamples", "99"]
+    first = run(*flags)
+    assert first.returncode == 0, first.stderr
+    seed = re.search(r"--seed (\d+): give it to repeat them", first.stdout).group(1)
+    assert run(*flags, "--seed", seed).stdout == first.stdout
+    printed = json.loads(run(*flags, "--format", "json").stdout)
+    assert isinstance(printed["seed"], int)
+    refused = run(*flags[:6], "--ci", "wilson", "--seed", "3")
+    assert refused.returncode == USAGE_ERROR
+    assert "--seed applies to --ci bootstrap or bca or auto, which resample; --ci wilson does " \
+           "not" in refused.stderr
+
+
+def test_report_on_a_terminal_prints_the_description(predictions, monkeypatch):
+    folder, frame = predictions
+    monkeypatch.setattr(cli, "_on_terminal", lambda: True)
+    monkeypatch.setattr(cli, "_width", lambda: 72)  # a terminal 72 characters wide
+    result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat")
+    with_ci = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci",
+                  "wilson")
+    described_ci = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci",
+                       "--format", "describe")
+    assert result.returncode == 0, result.stderr
+    cm = ClassificationMetric(frame["y"].to_numpy(), frame["yhat"].to_numpy())
+    assert result.stdout == cm.describe(width=72) + "\n"
+    assert max(len(line) for line in result.stdout.splitlines()) <= 72
+    assert with_ci.stdout.startswith(cm.report(ci="wilson").to_string(line_width=72))
+    assert described_ci.returncode == USAGE_ERROR
+    assert "--format describe shows intervals of its own" in described_ci.stderr
 
 
 @pytest.mark.parametrize("arguments, status, message", [

@@ -38,7 +38,8 @@ SESSIONS = [s for s in sessions() if "permetrics-lite" in s[0]]
 def test_the_guide_has_a_session_for_each_option():
     commands = " ".join(command for command, _ in SESSIONS)
     for option in ("--scores", "--pos-label", "--threshold", "--group", "--ci", "--beta",
-                   "--digits", "--format text", " - ", "CM"):
+                   "--digits", "--format text", " - ", "CM", "--confidence", "--encoding",
+                   "--input-format", "--quiet", "--zero-division", "--format describe"):
         assert option in commands, option
 
 

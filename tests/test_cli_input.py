@@ -605,7 +605,9 @@ def test_weighted_scores_streamed_keep_their_bootstrap_and_words(tmp_path, capsy
     expected = ClassificationMetric.from_scores([0, 1, 0, 1, 0, 1], [0.1, 0.8, 0.3, 0.6, 0.7, 0.4],
                                                 sample_weight=[1, 2, 1, 1, 2, 1]).CI(
         "AS", method="bootstrap", n_resamples=50, random_state=1)
-    assert out.split()[-4:] == ["AS", *(str(round(x, 6)) for x in expected)], out
+    assert out.splitlines()[1].split() == ["AS", *(str(round(x, 6)) for x in expected),
+                                           "bootstrap"], out
+    assert out.splitlines()[-1] == "The bootstrap intervals use --seed 1: give it to repeat them."
     zero = tmp_path / "zero.csv"
     zero.write_text("y,p,z\n0,0.1,0\n1,0.8,0\n")
     status, out, err = in_process("score", zero, "AUC", "--true", "y", "--scores", "p",

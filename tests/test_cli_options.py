@@ -17,6 +17,7 @@ from sklearn.metrics import (accuracy_score, average_precision_score, brier_scor
                              recall_score, roc_auc_score)
 from sklearn.preprocessing import label_binarize
 
+from permetrics_lite.io import cli
 from tests.helpers import plain_id, run_command
 
 DATA_ERROR, USAGE_ERROR = 1, 2
@@ -340,8 +341,9 @@ def test_score_by_group_table_with_digits(grouped):
                                                                    table.to_numpy()))]
 
 
-def test_report_by_group_has_a_section_per_group_and_the_spread(grouped):
+def test_report_by_group_has_a_section_per_group_and_the_spread(grouped, monkeypatch):
     path, frame, _ = grouped
+    monkeypatch.setattr(cli, "_width", lambda: 10**4)  # tables in one block each
     result = run("report", path, "--true", "y", "--pred", "p", "--group", "g", "--weight", "w")
     assert result.returncode == 0, result.stderr
     sections = re.findall(r"^g = (.*)$", result.stdout, flags=re.M)
@@ -354,7 +356,7 @@ def test_report_by_group_has_a_section_per_group_and_the_spread(grouped):
         report = table_rows(section.split("\n\n")[1])
         assert {label: float(row["support"]) for label, row in report.items()} == \
             part.groupby("y")["w"].sum().to_dict()
-        summary = dict(series_rows(section.split("\n\n")[2])[1:])  # after the "metric" line
+        summary = dict(series_rows(section.split("\n\n")[2])[2:])  # after "value", "metric"
         assert float(summary["AS"]) == pytest.approx(accuracy[group], abs=5e-7)
     rows = table_rows(by_group)
     assert list(rows) == ["east", "north", "south", "difference", "ratio"]
@@ -436,11 +438,12 @@ def never_predicted(tmp_path_factory):
     (["--zero-division", "nan"], np.nan, "NaN", False),
     ([], 0.0, "0.000000", True),  # warn: 0.0 and a warning
 ], ids=plain_id)
-def test_zero_division_on_report(never_predicted, flags, value, token, warns):
+def test_zero_division_on_report(never_predicted, flags, value, token, warns, monkeypatch):
     path, frame = never_predicted
+    monkeypatch.setattr(cli, "_width", lambda: 10**4)  # tables in one block each
     result = run("report", path, "--true", "t", "--pred", "p", *flags)
     assert result.returncode == 0, result.stderr
-    report_text, summary_text = result.stdout.split("\n\n")
+    report_text, summary_text, _ = result.stdout.split("\n\n")  # and the legend
     report = table_rows(report_text)
     assert list(report) == ["a", "b", "c"]
     assert report["c"]["precision"] == token
@@ -450,7 +453,7 @@ def test_zero_division_on_report(never_predicted, flags, value, token, warns):
                              ("support", support)):
         np.testing.assert_allclose([float(report[label][column]) for label in "abc"], expected,
                                    atol=5e-7, rtol=0, equal_nan=True, err_msg=column)
-    summary = dict(series_rows(summary_text)[1:])  # after the "metric" line
+    summary = dict(series_rows(summary_text)[2:])  # after the "value" and "metric" lines
     for name, average in (("PS_macro", "macro"), ("PS_weighted", "weighted")):
         assert float(summary[name]) == pytest.approx(
             precision_score(frame["t"], frame["p"], average=average, zero_division=value),

@@ -17,7 +17,9 @@ import functools
 import itertools
 import json
 import re
+import shutil
 import sys
+import textwrap
 import warnings
 from pathlib import Path
 
@@ -28,7 +30,7 @@ from .. import __version__, validation as _validation
 from ..core import sums as _sums
 from . import flags as _flags, reading as _reading
 from ..metrics import registry as _registry
-from ..stats import intervals as _intervals
+from ..stats import description as _description, intervals as _intervals
 from ..stats.groups import GroupedEvaluation
 from ..core.options import NOT_GIVEN
 from .progress import Progress
@@ -38,9 +40,11 @@ from ..datasets import load_demo
 
 EXIT_DATA = 1
 EXIT_USAGE = 2
-REPORT_FORMATS = ("table", "csv", "json", "markdown", "html", "text")
+REPORT_FORMATS = ("describe", "table", "csv", "json", "markdown", "html", "text")
 SCORE_FORMATS = ("table", "json")
 ZERO_DIVISION = {"warn": "warn", "0": 0.0, "1": 1.0, "nan": np.nan}
+_COUNT_ROWS = ("n_samples", "n_classes")  # the summary's rows that are no metric
+WIDTH = 100  # the width of output that does not go to a terminal
 GROUP_ROWS = ("difference", "ratio")  # after the groups: max - min and min / max
 
 
@@ -375,8 +379,9 @@ def _scalar(value):
 
 
 def _interval_options(args):
-    """The interval options of ``--ci`` and its companions, {} without ``--ci``."""
-    if getattr(args, "ci", None) is None:
+    """The interval options of ``--ci`` and its companions, {} without ``--ci``. A
+    bootstrap without ``--seed`` gets a seed drawn here, which the output shows."""
+    if args.ci is None:
         for flag in ("confidence", "resamples", "seed"):
             if getattr(args, flag, None) is not None:
                 raise _UsageError(f"--{flag} applies to intervals; add --ci [METHOD]")
@@ -386,19 +391,48 @@ def _interval_options(args):
         options["confidence"] = args.confidence
     if args.resamples is not None:
         options["n_resamples"] = args.resamples
-    if args.seed is not None:
-        options["random_state"] = args.seed
+    if args.ci in _RESAMPLED:
+        options["random_state"] = (args.seed if args.seed is not None
+                                   else int(np.random.SeedSequence().generate_state(1)[0]))
+    elif args.seed is not None:
+        raise _UsageError(f"--seed applies to --ci {' or '.join(_RESAMPLED)}, which "
+                         f"resample; --ci {args.ci} does not")
     return options
 
 
-def _table(frame, fmt, digits=None):
+# the --ci methods that may resample
+_RESAMPLED = (*_intervals.RESAMPLING_METHODS, _intervals.AUTO)
+
+
+def _format(args):
+    """The output format: ``--format``, else the description on a terminal (without
+    --ci, which the tables show) and the table elsewhere."""
+    if args.format is not None:
+        return args.format
+    on_terminal = args.output is None and _on_terminal()
+    return "describe" if on_terminal and args.ci is None else "table"
+
+
+def _on_terminal():
+    return sys.stdout.isatty()
+
+
+def _width():
+    """The width of the output: the terminal's, 100 when it goes elsewhere."""
+    return shutil.get_terminal_size((WIDTH, 24)).columns if _on_terminal() else WIDTH
+
+
+def _table(frame, fmt, digits=None, whole=False):
     """A DataFrame (or Series) in one of the table formats; ``digits`` rounds the
-    printed numbers of text tables (csv and json keep every digit)."""
+    printed numbers of text tables (csv and json keep every digit). A table wider than
+    the terminal is cut into blocks of columns, unless ``whole``."""
     if fmt == "csv":
         return frame.to_csv()
     number = None if digits is None else f"{{:.{digits}f}}".format
-    if fmt == "table":
-        return frame.to_string(float_format=number) + "\n"
+    if fmt == "table":  # a frame's columns in blocks that fit the terminal
+        wrapped = ({"line_width": _width()} if isinstance(frame, pd.DataFrame) and not whole
+                   else {})
+        return frame.to_string(float_format=number, **wrapped) + "\n"
     if isinstance(frame, pd.Series):
         frame = frame.to_frame()
     if fmt == "markdown":
@@ -411,40 +445,83 @@ def _table(frame, fmt, digits=None):
     return frame.to_html(float_format=number) + "\n"
 
 
-def _render_report(cm, fmt, intervals=None, digits=None):
-    """The per-class report and the summary in one of REPORT_FORMATS (``text``:
-    scikit-learn's classification report instead); ``intervals``: the options of
-    their interval columns."""
+def _render_report(cm, fmt, intervals=None, digits=None, legend=True):
+    """The per-class report and the summary in one of REPORT_FORMATS (``describe``:
+    the evaluation's description; ``text``: scikit-learn's classification report);
+    ``intervals``: the options of their interval columns; ``legend``: the summary's
+    names in words after the tables."""
     intervals = intervals or {}
+    if fmt == "text" and intervals:
+        raise _UsageError("--format text prints scikit-learn's classification report, which "
+                         "has no intervals; drop --ci or choose another format")
+    if fmt == "describe" and intervals:
+        raise _UsageError("--format describe shows intervals of its own (accuracy, balanced "
+                         "accuracy, kappa, ROC AUC; --confidence does not apply to them either); "
+                         "drop --ci, or choose --format table for the intervals of every metric")
+    if fmt == "describe":
+        return cm.describe(**({} if digits is None else {"digits": digits}),
+                           width=max(_width(), _description.LEAST_WIDTH)) + "\n"
     if fmt == "text":
-        if intervals:
-            raise _UsageError("--format text prints scikit-learn's classification report, which "
-                             "has no intervals; drop --ci or choose another format")
         return cm.classification_report(**({} if digits is None else {"digits": digits}))
     report = cm.report(**intervals)
-    summary = cm.summary(**intervals).rename_axis("metric")  # with intervals, a frame
+    summary = cm.summary(**intervals)
     if fmt == "json":
-        orient = "index" if isinstance(summary, pd.DataFrame) else None
         return {"report": json.loads(report.to_json(orient="index", double_precision=15)),
-                "summary": json.loads(summary.to_json(double_precision=15, orient=orient))}
-    return f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
+                "summary": json.loads((summary.to_json(double_precision=15, orient="index")
+                                       if intervals else  # a number per metric
+                                       summary["value"].to_json(double_precision=15))),
+                **({"seed": intervals["random_state"]} if "random_state" in intervals else {})}
+    if fmt == "csv":
+        return f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
+    if intervals:  # the counts have no interval: in words instead
+        counts = f"{cm.n_samples:,} samples, {cm.n_classes} classes. "
+        summary = summary.drop(index=list(_COUNT_ROWS))
+    else:
+        counts = ""
+    tables = f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
+    if not legend:
+        return tables
+    return tables + _legend(summary.index, intervals, counts,
+                            summary["method"].dropna().tolist() if intervals else None)
+
+
+def _legend(rows, intervals, counts="", methods=None):
+    """The summary's names in words (after ``counts``), and the bootstrap's seed: lines
+    after the tables."""
+    words = []
+    for row in rows:
+        alias, _, form = row.partition("_")
+        if alias in _registry.SUPPORT:
+            described = _registry.lookup(alias).description
+            words.append(f"{row}: {described}" + (f" ({form})" if form else ""))
+    lines = "\n".join(textwrap.wrap(counts + "; ".join(words), max(_width(), 40)))
+    if "random_state" in intervals and (methods is None or any(
+            method in _intervals.RESAMPLING_METHODS for method in methods)):
+        lines += (f"\nThe bootstrap intervals use --seed "
+                  f"{intervals['random_state']}: give it to repeat them.")
+    return f"\n{lines}\n"
 
 
 def _render_grouped(grouped, column, fmt, intervals, digits):
     """Each group's report, then its summary metrics by group with their
     difference and ratio (each group's size is in its own report)."""
-    by_group = pd.DataFrame({key: evaluation.summary().drop(["n_samples", "n_classes"])
+    by_group = pd.DataFrame({key: evaluation.summary()["value"].drop(list(_COUNT_ROWS))
                              for key, evaluation in grouped.items()}).T
-    by_group = _with_spread(by_group.astype(np.float64).rename_axis(column))
+    by_group = _with_spread(by_group.astype(np.float64).rename_axis(index=column, columns=None))
     if fmt == "json":
         return {"groups": {str(key): _render_report(evaluation, fmt, intervals)
                            for key, evaluation in grouped.items()},
                 "by_group": json.loads(by_group.to_json(orient="index", double_precision=15))}
-    parts = [f"{column} = {key}\n\n{_render_report(evaluation, fmt, intervals, digits)}"
+    parts = [f"{column} = {key}\n\n"
+             f"{_render_report(evaluation, fmt, intervals, digits, legend=False)}"
              for key, evaluation in grouped.items()]
+    legend = fmt in ("table", "markdown", "html")
     if fmt == "text":  # scikit-learn's reports, then a plain table in their precision
         fmt, digits = "table", 2 if digits is None else digits
-    return "\n".join(parts) + f"\nby {column}\n\n{_table(by_group, fmt, digits)}"
+    elif fmt == "describe":  # the descriptions, then a plain table
+        fmt = "table"
+    text = "\n".join(parts) + f"\nby {column}\n\n{_table(by_group, fmt, digits)}"
+    return text + _legend(by_group.columns, intervals) if legend else text
 
 
 def _with_spread(frame):
@@ -466,7 +543,7 @@ def _render_scores(scores, cm, fmt, digits=None):
         elif np.ndim(value) == 2:  # a confusion matrix: printed whole, with its labels
             matrix = pd.DataFrame(value, index=cm.labels, columns=cm.labels)
             matrices.append(f"{name} (rows: true, columns: predicted)\n"
-                            f"{_table(matrix.rename_axis(index='true', columns='pred'), fmt)}")
+                            f"{_table(matrix.rename_axis(index='true', columns='pred'), fmt, whole=True)}")
         elif np.ndim(value):
             rows[name] = np.asarray(value).tolist()
         else:
@@ -485,30 +562,26 @@ def _jsonable(value):
     return value
 
 
-def _render_intervals(cm, intervals, fmt, digits=None):
-    """Each metric's estimate and bounds: a table (per-class metrics one row per
-    label) or JSON."""
-    labels = cm.labels.tolist()
+def _render_intervals(cm, intervals, fmt, digits=None, seed=None):
+    """Each metric's estimate, bounds and interval method: a table (per-class metrics
+    one row per label) or JSON; ``seed``: the bootstrap's, shown after the table."""
+    fields = (*_intervals.ConfidenceInterval._fields, "method")
     if fmt == "json":
-        return {name: {field: _per_label(labels, value)
-                       for field, value in interval._asdict().items()}
+        return {name: {field: ({str(label): getattr(ci, field) for label, ci in interval.items()}
+                               if isinstance(interval, dict) else getattr(interval, field))
+                       for field in fields}
                 for name, interval in intervals.items()}
     rows = {}
     for name, interval in intervals.items():
-        if np.ndim(interval.estimate):
-            for i, label in enumerate(labels):
-                rows[f"{name}[{label}]"] = [field[i] for field in interval]
+        if isinstance(interval, dict):  # per class: a row per label
+            rows.update({f"{name}[{label}]": [*ci, ci.method] for label, ci in interval.items()})
         else:
-            rows[name] = list(interval)
-    return _table(pd.DataFrame.from_dict(rows, orient="index",
-                                         columns=list(_intervals.ConfidenceInterval._fields)),
-                  fmt, digits)
-
-
-def _per_label(labels, value):
-    if np.ndim(value):
-        return {str(label): float(v) for label, v in zip(labels, value)}
-    return value
+            rows[name] = [*interval, interval.method]
+    table = _table(pd.DataFrame.from_dict(rows, orient="index", columns=list(fields)), fmt,
+                   digits)
+    if seed is not None and any(row[-1] in _intervals.RESAMPLING_METHODS for row in rows.values()):
+        table += f"\nThe bootstrap intervals use --seed {seed}: give it to repeat them.\n"
+    return table
 
 
 def _text(result):
@@ -526,9 +599,9 @@ def _run_report(args):
     with _evaluated(args) as (source, evaluation):
         if isinstance(evaluation, GroupedEvaluation):
             return _checked(args, source, lambda: _render_grouped(
-                evaluation, args.group, args.format, intervals, args.digits))
+                evaluation, args.group, _format(args), intervals, args.digits))
         return _checked(args, source, lambda: _render_report(
-            evaluation, args.format, intervals, args.digits), _records(args))
+            evaluation, _format(args), intervals, args.digits), _records(args))
 
 
 def _run_score(args):
@@ -559,7 +632,8 @@ def _scores_of(args, evaluation, metrics, intervals):
     options = dict(intervals, method=intervals.pop("ci"))
     found = {name: evaluation.confidence_interval(name, **options, **parameters)
              for name, parameters in metrics.items()}
-    return _render_intervals(evaluation, found, args.format, args.digits)
+    return _render_intervals(evaluation, found, args.format, args.digits,
+                             options.get("random_state"))
 
 
 def _metric_parameters(args):
@@ -585,7 +659,7 @@ def _run_demo(args):
     tickets = load_demo()
     args.true, args.pred = "true", "pred"
     evaluation = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())
-    return _render_report(evaluation, args.format, _interval_options(args), args.digits)
+    return _render_report(evaluation, _format(args), _interval_options(args), args.digits)
 
 
 # --------------------------------------------------------------------------
@@ -679,20 +753,24 @@ def _add_zero_division(parser):
 
 
 def _add_interval_arguments(parser):
-    parser.add_argument("--ci", nargs="?", const="wilson", choices=_intervals.METHODS,
-                        metavar="METHOD",
-                        help="add confidence intervals: " + ", ".join(_intervals.METHODS)
-                        + " (default with no METHOD: wilson)")
+    parser.add_argument("--ci", nargs="?", const=_intervals.AUTO,
+                        choices=(_intervals.AUTO, *_intervals.METHODS), metavar="METHOD",
+                        help="add confidence intervals: auto, " + ", ".join(_intervals.METHODS)
+                        + " (default with no METHOD: auto, for each metric a method that "
+                          "applies to it)")
     parser.add_argument("--confidence", type=_fraction, metavar="LEVEL",
                         help="confidence level of --ci, between 0 and 1 (default: 0.95)")
     parser.add_argument("--resamples", type=_count, metavar="N",
                         help="bootstrap resamples of --ci bootstrap or bca (default: 9999)")
     parser.add_argument("--seed", type=int, metavar="N",
-                        help="random seed of --ci bootstrap or bca, for reproducible bounds")
+                        help="random seed of --ci auto, bootstrap or bca, for reproducible "
+                             "bounds (default: a fresh seed, shown with the output)")
 
 
 def _add_output_arguments(parser, formats):
-    parser.add_argument("--format", choices=formats, default="table", help="output format")
+    parser.add_argument("--format", choices=formats, default=None if "describe" in formats
+                        else formats[0], help="output format (default: " + ("describe on a terminal without "
+                             "--ci, else table)" if "describe" in formats else "table)"))
     parser.add_argument("--digits", type=_digits, metavar="N",
                         help="digits after the point in text tables (csv and json keep all)")
     parser.add_argument("--output", metavar="PATH", help="write to this file instead of stdout")
