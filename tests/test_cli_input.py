@@ -625,3 +625,42 @@ def test_float32_weights_of_streamed_scores_are_summed_in_float64(tmp_path):
     cm = ClassificationMetric.from_scores(y_true, frame["p"], sample_weight=frame["w"])
     assert got["AS"] == pytest.approx(cm.AS(), rel=1e-12)
     assert got["BSL"] == pytest.approx(cm.BSL(), rel=1e-12)
+
+
+# --- chunks bounded in bytes, fields of any length ---
+
+
+def test_chunks_are_bounded_in_bytes_of_text(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(_reading, "CHUNK_BYTES", 20_000)
+    rng = np.random.default_rng(4)
+    y, p = rng.choice(["a", "b", "c"], 300), rng.choice(["a", "b", "c"], 300)
+    text = ["t" * int(n) for n in rng.integers(900, 1100, 300)]  # about 1 KB a row
+    path = tmp_path / "wide.csv"
+    pd.DataFrame({"y": y, "text": text, "p": p}).to_csv(path, index=False)
+    source = _reading.Source(path)
+    columns = _reading.Columns({"--true": "y", "--pred": "p"}, paired=["y", "p"])
+    sizes = _reading.evaluated(source, columns, lambda chunks: [len(f) for _, f in chunks])
+    assert sum(sizes) == 300
+    assert max(sizes) <= 20_000 // 900 + 1  # never more rows than 20,000 bytes hold
+    assert len(sizes) >= 300 * 900 // 20_000
+    status, out, err = in_process("score", path, "AS", "--true", "y", "--pred", "p",
+                                  "--format", "json", capsys=capsys)
+    assert status == 0, err
+    assert json.loads(out)["AS"] == pytest.approx(np.mean(y == p), rel=1e-15)
+
+
+def test_fields_longer_than_the_csv_module_s_limit_are_read_and_located(tmp_path, capsys):
+    long = "x" * 200_000  # the csv module refuses fields over 131,072 characters
+    files = {"header.csv": f"y,p,{long}\na,a,x\nb,b,x\n",
+             "empty.csv": f"y,p,t\na,a,{long}\nb,,short\n",
+             "ragged.csv": f"y,p,t\na,a,{long}\nb,a,short,extra\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    status, out, _ = in_process("score", tmp_path / "header.csv", "AS", "--true", "y",
+                                "--pred", "p", capsys=capsys)
+    assert status == 0 and out.split() == ["AS", "1.0"]
+    for name, message in (("empty.csv", "line 3: empty value in column 'p'"),
+                          ("ragged.csv", "line 3: 4 fields, where the header has 3")):
+        status, _, err = in_process("score", tmp_path / name, "AS", "--true", "y", "--pred",
+                                    "p", capsys=capsys)
+        assert status == DATA_ERROR and err.strip().endswith(f"{name} {message}"), err

@@ -2,7 +2,8 @@
 standard input, read in chunks of rows so that memory stays bounded.
 
 A CSV file is read by pandas' C parser in chunks of at most ``CHUNK_ROWS``
-rows and ``CHUNK_VALUES`` values, with pandas' type inference per chunk. A
+rows, ``CHUNK_VALUES`` values and ``CHUNK_BYTES`` bytes of text (at the length
+of the lines read so far), with pandas' type inference per chunk. A
 label column whose values change kind between chunks (numbers, then text) is
 read again as text, which is what pandas gives for the whole file. Parquet is
 read by record batches. Every problem of a value is reported with the file's
@@ -29,6 +30,7 @@ import pandas as pd
 
 CHUNK_ROWS = 2**20  # rows per chunk at most
 CHUNK_VALUES = 2**21  # values per chunk: fewer rows when the file has more columns
+CHUNK_BYTES = 2**25  # bytes of text per chunk: fewer rows when its lines are long
 SHOWN = 80  # characters of a value or column name echoed in a message
 FORMATS = ("csv", "parquet")
 PARQUET_SUFFIXES = (".parquet", ".pq")
@@ -207,7 +209,7 @@ class Source:
 
     def _rows(self):
         """Each non-blank data row, with the physical line where it starts."""
-        with self.binary() as stream:
+        with _long_fields(), self.binary() as stream:
             text = io.TextIOWrapper(stream, encoding=self.encoding, newline="")
             reader = csv.reader(text, delimiter=self.sep)
             next(reader)  # the header
@@ -241,6 +243,17 @@ class Source:
                             "with --encoding (for example --encoding latin-1 or utf-16)")
                 offset += len(data)
         return f"{self.name}: {one_line(error)}; give the file's encoding with --encoding"
+
+
+@contextlib.contextmanager
+def _long_fields():
+    """The csv module reading fields of any length, as pandas does (its default limit
+    is 131,072 characters), the limit restored after."""
+    limit = csv.field_size_limit(2**31 - 1)
+    try:
+        yield
+    finally:
+        csv.field_size_limit(limit)
 
 
 def _is_pipe(path):
@@ -366,22 +379,29 @@ def _frames(source, columns, as_text):
     with source.binary() as stream:  # a byte-order mark is not part of a name, as in pandas
         text = io.TextIOWrapper(stream, encoding="utf-8-sig" if source.encoding.lower().replace(
             "_", "-") in ("utf-8", "utf8") else source.encoding, newline="")
-        header = next(csv.reader(text, delimiter=source.sep), None)
+        with _long_fields():
+            header = next(csv.reader(text, delimiter=source.sep), None)
     if not header:
         raise DataError(f"{source.name} is empty: it has no header line")
     check_columns(source, columns, header)
     # Every column is parsed (pandas ignores the extra fields of a row when given
-    # usecols), in chunks of a bounded number of values; a row of more fields than
-    # the header is an error, never a shift of the columns (index_col=False).
-    rows = max(1, min(CHUNK_ROWS, CHUNK_VALUES // len(header)))
+    # usecols): a row of more fields than the header is an error, never a shift of
+    # the columns (index_col=False). Chunks are bounded in values and in bytes of
+    # text, so that a long unused column does not multiply the memory of a chunk.
     with source.binary() as stream:
+        sample = stream.read(_SNIFF_BYTES)  # the first chunk's lines are as long as these
+    with source.binary() as stream:
+        counted = _Counted(stream)
         reader = pd.read_csv(
-            stream, sep=source.sep, encoding=source.encoding, chunksize=rows, index_col=False,
-            keep_default_na=False, na_values=[""],
-            dtype={name: str for name in as_text})
+            io.BufferedReader(counted, _BLOCK), sep=source.sep, encoding=source.encoding,
+            chunksize=rows_per_chunk(len(header), len(sample), sample.count(b"\n")), index_col=False,
+            keep_default_na=False, na_values=[""], dtype={name: str for name in as_text})
         try:
+            rows = 0
             while (frame := _next_chunk(reader)) is not None:
                 yield frame[columns.all]
+                rows += len(frame)
+                reader.chunksize = rows_per_chunk(len(header), counted.count, rows)
         except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
             ragged = source.ragged_row(len(header))
             if ragged is None:
@@ -390,6 +410,28 @@ def _frames(source, columns, as_text):
                             f"header has {len(header)}") from None
 
 
+def rows_per_chunk(width, size, rows):
+    """Rows per chunk of ``width`` columns: at most CHUNK_ROWS, CHUNK_VALUES values,
+    and CHUNK_BYTES of text at the ``size / rows`` bytes per row read so far."""
+    by_bytes = CHUNK_BYTES * max(rows, 1) // max(size, 1)
+    return max(1, min(CHUNK_ROWS, CHUNK_VALUES // width, by_bytes))
+
+
+class _Counted(io.RawIOBase):
+    """A binary stream that counts the bytes read from it."""
+
+    def __init__(self, stream):
+        super().__init__()
+        self._stream, self.count = stream, 0
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        data = self._stream.read(len(buffer))
+        buffer[:len(data)] = data
+        self.count += len(data)
+        return len(data)
 def _next_chunk(reader):
     """The reader's next chunk, None at the end; a row whose fields do not match the
     header raises (pandas only warns of it). Mixed types are found by ``_kind``."""
