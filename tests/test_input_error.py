@@ -45,8 +45,10 @@ CASES = [
      "column 'w' (--weight) contains 1 negative value(s), the first at position 1; weights "
      "must be finite and non-negative."),
     ("pos_label", lambda: CM(["a", "b"], ["a", "b"]).PS(pos_label="c"), InputError, "pos_label",
-     "pos_label='c' is not a label of this problem; valid labels are ['a', 'b'].",
-     "--pos-label 'c' is not a label of this problem; valid labels are ['a', 'b']."),
+     "pos_label='c' is not a label of this problem; its labels are ['a', 'b']: name the "
+     "positive class with pos_label.",
+     "--pos-label c is not a label of this problem; its labels are ['a', 'b']: name the positive "
+     "class with --pos-label."),
     ("duplicate labels", lambda: CM([0, 1], [0, 1], labels=[0, 0]), InputError, "labels",
      "labels contains duplicates: [0]; each class may appear only once.",
      "--labels contains duplicates: [0]; each class may appear only once."),
@@ -319,27 +321,27 @@ PYTHON_WORDS = re.compile(r"\b(y_true|y_pred|y_score|sample_weight|zero_division
 # "warning: ", the file's path as {path})
 COMMAND_LINE = [
     ("binary average (metrics.label_metrics)", MULTICLASS, ["PS", "--true", "t", "--pred", "p"],
-     "error", "{path}: Target is multiclass (3 classes) but --average 'binary'. Please choose "
-     "another --average setting, one of [None, 'micro', 'macro', 'weighted']; --average none "
+     "error", "{path}: Target is multiclass (3 classes) but --average binary. Please choose "
+     "another --average setting, one of none, micro, macro, weighted; --average none "
      "gives every class."),
     ("pooled micro (metrics.interval_forms)", MULTICLASS,
      ["SS", "--true", "t", "--pred", "p", "--average", "micro", "--ci", "wilson"], "error",
-     "{path}: --ci 'wilson' does not apply to SS with --average 'micro' (it pools the "
+     "{path}: --ci wilson does not apply to SS with --average micro (it pools the "
      "one-vs-rest counts of 3 classes, which count each sample more than once: (sample, class) "
-     "pairs are not independent samples); use --ci 'bootstrap' or 'bca', which resample "
+     "pairs are not independent samples); use --ci bootstrap or 'bca', which resample "
      "samples."),
     ("mean of ratios (metrics.interval_forms)", MULTICLASS,
      ["PS", "--true", "t", "--pred", "p", "--average", "macro", "--ci", "wilson"], "error",
-     "{path}: --ci 'wilson' does not apply to PS with --average 'macro' (a mean of ratios); use "
-     "--ci 'bootstrap' or 'bca', which apply to every metric of labels."),
+     "{path}: --ci wilson does not apply to PS with --average macro (a mean of ratios); use "
+     "--ci bootstrap or 'bca', which apply to every metric of labels."),
     ("metric of scores (stats.intervals)", SCORES,
      ["LL", "--true", "t", "--scores", "a", "b", "--ci", "wilson"], "error",
-     "{path}: --ci 'wilson' does not apply to LL (a metric of scores); use --ci 'bootstrap' or "
+     "{path}: --ci wilson does not apply to LL (a metric of scores); use --ci bootstrap or "
      "'bca'."),
     ("weights not kept (stats.intervals)", MULTICLASS,
      ["AS", "--true", "t", "--pred", "p", "--weight", "w", "--ci", "bootstrap", "--resamples",
       "20", "--seed", "1"], "error",
-     "{path}: --ci 'bootstrap' resamples the samples of a weighted evaluation with their own "
+     "{path}: --ci bootstrap resamples the samples of a weighted evaluation with their own "
      "weights, and this evaluation keeps no per-sample weights (it was built from tallies: a + "
      "b, from_batches, from_dask, from_counts or by_group); build it from the samples and their "
      "weights to resample it."),

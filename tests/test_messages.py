@@ -112,7 +112,8 @@ def unlisted(where, found):
 
 
 def not_a_label(source, valid):
-    return f"{source} is not a label of this problem; valid labels are {valid}."
+    return (f"{source} is not a label of this problem; its labels are {valid}: name the "
+            "positive class with pos_label.")
 
 
 def not_indicator(name, found, row, column):

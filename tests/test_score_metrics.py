@@ -1010,5 +1010,5 @@ def test_score_queries_refuse_evaluations_without_scores(query):
 def test_a_boolean_pos_label_of_integer_classes_is_refused_clearly(y_true, pos_label):
     # a boolean names no class of [0, 1], whichever classes y_true holds
     with pytest.raises(ValueError, match=rf"pos_label={pos_label} is not a label of this "
-                                         r"problem; valid labels are \[0, 1\]"):
+                                         r"problem; its labels are \[0, 1\]"):
         ClassificationMetric.from_scores(y_true, [0.2, 0.7], pos_label=pos_label)

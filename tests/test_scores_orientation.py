@@ -127,10 +127,10 @@ class TestOneDimensionalScores:
          r"labels=\['benign', 'malignant'\] and the column name of y_score \('benign'\) "
          r"disagree"),
         ({"y_score": pd.DataFrame({"cancer": [0.2, 0.9, 0.4]})},
-         r"the column name of y_score \('cancer'\) is not a label of this problem; valid "
+         r"the column name of y_score \('cancer'\) is not a label of this problem; its "
          r"labels are \['benign', 'malignant'\]"),
         ({"pos_label": "cancer"},
-         r"pos_label='cancer' is not a label of this problem; valid labels are "
+         r"pos_label='cancer' is not a label of this problem; its labels are "
          r"\['benign', 'malignant'\]"),
         ({"pos_label": 1}, r"pos_label=1 is not a label of this problem"),
     ], ids=plain_id)

@@ -395,8 +395,8 @@ def _interval_options(args):
         options["random_state"] = (args.seed if args.seed is not None
                                    else int(np.random.SeedSequence().generate_state(1)[0]))
     elif args.seed is not None:
-        raise _UsageError(f"--seed applies to --ci {' or '.join(_RESAMPLED)}, which "
-                         f"resample; --ci {args.ci} does not")
+        raise _UsageError(f"--seed applies to --ci {', '.join(_RESAMPLED[:-1])} or "
+                         f"{_RESAMPLED[-1]}, which resample; --ci {args.ci} does not")
     return options
 
 

@@ -30,10 +30,16 @@ def names(args):
     """The command line's words for the library's parameters (and Python spellings):
     a column and its flag (``column 'label' (--true)``), or a flag."""
     words = dict(_FLAGS)
+    if getattr(args, "pos_label", "") is None:  # not given: the library's default, 1
+        words["pos_label=1"] = "the default positive class, 1,"
     for parameter, attribute, flag in _COLUMNS:
         column = getattr(args, attribute, None)
         words[parameter] = flag if column is None else f"column {shown(column)} ({flag})"
     return words
+
+
+def _is_flag(words):
+    return words.startswith("--") and not any(c.isspace() for c in words)
 
 
 def in_flags(error, args):
@@ -46,7 +52,9 @@ def in_flags(error, args):
         return kept.setdefault(words, f"\0{len(kept)}\0")
 
     if isinstance(error, Worded):
-        text = error.worded({name: keep(words) for name, words in names(args).items()})
+        # a bare flag (--average) as it is: a value worded after it follows its spelling
+        text = error.worded({name: words if _is_flag(words) else keep(words)
+                             for name, words in names(args).items()})
     else:  # a message without slots: as it is
         text = str(error)
     text = " ".join(text.split()).replace(" : ", ": ")

@@ -36,7 +36,7 @@ def _binary_unsupported(target, n_classes):
         "Target is {found} but {0}. Please choose another {average} setting, one of {averages}; "
         "{1} gives every class.", _validation.Arg("average", "binary"),
         _validation.Arg("average", None), "average", found=found,
-        averages=[None, "micro", "macro", "weighted"]
+        averages=_validation.Choices("average", [None, "micro", "macro", "weighted"])
     )
 
 

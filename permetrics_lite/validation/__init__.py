@@ -18,7 +18,7 @@ write ``_validation.check_targets(...)`` without knowing which module holds it.
 """
 
 from .arrays import check_aligned, preview
-from .errors import Arg, InputError, InputTypeError, InputWarning, Phrase, Term, Worded
+from .errors import Arg, Choices, InputError, InputTypeError, InputWarning, Phrase, Term, Worded
 from .groups import check_groups, weightless_group
 from .intervals import (
     MethodNotApplicable, check_confidence, check_n_resamples, check_random_state,
@@ -43,7 +43,8 @@ from .weights import check_sample_weight
 
 __all__ = [
     # errors
-    "Arg", "InputError", "InputTypeError", "InputWarning", "Phrase", "Term", "Worded",
+    "Arg", "Choices", "InputError", "InputTypeError", "InputWarning", "Phrase", "Term",
+    "Worded",
     # arrays
     "check_aligned", "preview",
     # groups

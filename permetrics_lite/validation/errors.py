@@ -41,12 +41,15 @@ class Arg:
 
     name: str
     shown: Optional[str] = None  # the value's text; None: the parameter alone
+    word: Optional[str] = None   # the value as a command-line flag takes it
 
     def __init__(self, name, value=_NO_VALUE, *, shown=None):
+        word = None if value is _NO_VALUE else flag_word(value)
         if value is not _NO_VALUE and shown is None:
             shown = repr(value)
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "word", word)
 
     @property
     def parameters(self):
@@ -58,7 +61,60 @@ class Arg:
         setting = f"{self.name}={self.shown}"
         if setting in names:
             return names[setting]
-        return f"{names[self.name]} {self.shown}" if self.name in names else setting
+        if self.name not in names:
+            return setting
+        flag = names[self.name]  # a flag takes the bare word: --average macro
+        return f"{flag} {self.word if _is_flag(flag) and self.word else self.shown}"
+
+
+def flag_word(value):
+    """A value as a command-line flag takes it: ``none`` for None, a string without
+    spaces or quotes bare, other values (numbers) by their ``str``; None when it has
+    no such word."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        plain = value and not any(c.isspace() or c in "'\"" for c in value)
+        return value if plain else None
+    if isinstance(value, (int, float)):
+        return str(value)
+    return None
+
+
+def _is_flag(words):
+    """A command-line flag alone (``--average``), which takes a bare value."""
+    return words.startswith("--") and not any(c.isspace() for c in words)
+
+
+@dataclass(frozen=True, init=False)
+class Choices:
+    """The values a parameter takes, in a message: ``['macro', 'micro']`` in Python,
+    ``macro, micro`` where a flag names the parameter."""
+
+    name: str
+    values: Tuple[object, ...]
+
+    def __init__(self, name, values):
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "values", tuple(values))
+
+    @property
+    def parameters(self):
+        return (self.name,)
+
+    def worded(self, names):
+        words = [flag_word(value) for value in self.values]
+        if _is_flag(names.get(self.name, "")) and all(words):
+            return ", ".join(words)
+        return repr(list(self.values))
+
+    def renamed(self, names):
+        return Choices(names.get(self.name, self.name), self.values)
+
+    def __str__(self):
+        return self.worded({})
 
     def __str__(self):
         return self.worded({})
@@ -128,7 +184,11 @@ class Phrase:
 
 def _renamed(piece, names):
     if isinstance(piece, Arg) and piece.name in names:
-        return Arg(names[piece.name], shown=piece.shown)
+        arg = Arg(names[piece.name], shown=piece.shown)
+        object.__setattr__(arg, "word", piece.word)
+        return arg
+    if isinstance(piece, Choices):
+        return piece.renamed(names)
     return piece.renamed(names) if isinstance(piece, Phrase) else piece
 
 
@@ -136,7 +196,7 @@ def subject(value):
     """A parameter of a message: an :class:`Arg`, :class:`Term` or :class:`Phrase`
     as it is; a string as an ``Arg`` (an identifier) or a ``Term``; a
     :class:`Worded` error as its message (a plain one as literal text)."""
-    if isinstance(value, (Arg, Term, Phrase)):
+    if isinstance(value, (Arg, Term, Phrase, Choices)):
         return value
     if isinstance(value, Worded):
         return value.phrase
@@ -179,7 +239,7 @@ def _filled(template, subjects, values):
                 raise KeyError(f"{template!r}: no parameter or value fills {{{name}}}")
             found = subjects[at]
             used_subjects.add(at)
-        if isinstance(found, (Arg, Term, Phrase)):
+        if isinstance(found, (Arg, Term, Phrase, Choices)):
             if name != head or spec or conversion:
                 raise ValueError(f"{template!r}: a parameter's slot {{{name}}} takes no "
                                  "attribute, conversion or format")

@@ -8,7 +8,7 @@ import difflib
 import numpy as np
 
 from .arrays import preview
-from .errors import Arg, InputError, InputTypeError
+from .errors import Arg, Choices, InputError, InputTypeError
 from .labels import label_position
 
 ZERO_DIVISION_OPTIONS = ("warn", 0.0, 1.0, np.nan)
@@ -24,7 +24,7 @@ def check_option(name, value, allowed):
 def _not_one_of(name, value, allowed):
     hint = closest(value, [str(a) for a in allowed], n=2)
     return InputError("{0} must be one of {allowed}; got {value!r}.{hint}", name,
-                      allowed=list(allowed), value=value, hint=hint)
+                      allowed=Choices(name, allowed), value=value, hint=hint)
 
 
 def closest(value, candidates, n=3):
@@ -99,8 +99,9 @@ def check_pos_label(pos_label, classes, allow_absent=False):
     if position < 0 and same_kind and allow_absent:
         return None
     if position < 0:
-        raise InputError("{0} is not a label of this problem; valid labels are {valid}.",
-                         Arg("pos_label", pos_label), valid=preview(classes))
+        raise InputError("{0} is not a label of this problem; its labels are {valid}: name the "
+                         "positive class with {pos_label}.", Arg("pos_label", pos_label),
+                         "pos_label", valid=preview(classes))
     return int(position)
 
 

@@ -90,8 +90,9 @@ def check_scores(y_true, y_score, labels, pos_label=None):
         if len(columns) == 2 and pos_label is not None:  # ... unless pos_label names one
             positive = label_position(pos_label, columns)
             if positive is None or positive < 0:
-                raise InputError("{0} is not a label of this problem; valid labels are "
-                                 "{valid}.", Arg("pos_label", pos_label),
+                raise InputError("{0} is not a label of this problem; its labels are {valid}: "
+                                 "name the positive class with {pos_label}.",
+                                 Arg("pos_label", pos_label), "pos_label",
                                  valid=preview(columns))
     else:
         claims = {} if pos_label is None else {Arg("pos_label", pos_label): pos_label}
@@ -129,8 +130,9 @@ def _binary_classes(values, classes, given, claims):
     for source, value in claims.items():
         position = label_position(value, classes)
         if position is None or position < 0:
-            raise InputError("{0} is not a label of this problem; valid labels are {valid}.",
-                             source, valid=preview(classes))
+            raise InputError("{0} is not a label of this problem; its labels are {valid}: name "
+                             "the positive class with {pos_label}.", source, "pos_label",
+                             valid=preview(classes))
         positions[source] = position
     if len(set(positions.values())) > 1:
         first, at = next(iter(positions.items()))
