@@ -11,9 +11,10 @@ Layout: a figure the library makes uses constrained layout and is sized from
 what it shows, the number of classes and the widest name (the confusion
 matrix grows with the classes up to a cap, its names and annotations
 shrinking when the cells are small; the per-class bars widen up to a cap);
-class names under an x axis turn 45 degrees, anchored at their tick, above
-ROTATED_CLASSES classes or when they would not fit side by side; a curves'
-legend of many entries or wide names goes right of the square. Given ``ax``,
+class names under an x axis stay level when they fit side by side, else turn
+45 degrees, anchored at their tick; the legend of the per-class bars, of a curve
+per class and of many entries or wide names goes right of the plot, off the bars
+and curves. Given ``ax``,
 a plot keeps its figure's size and layout engine.
 """
 
@@ -32,7 +33,7 @@ PER_CLASS_COLUMNS = _registry.REPORT_COLUMNS  # the score columns of report()
 # Layout. A figure the library makes uses constrained layout and is sized from what it
 # shows (a given ``ax`` keeps its figure's size and layout engine); sizes are in inches.
 FIGURE_SIZE = (6.4, 4.8)  # the smallest figure made (matplotlib's default size)
-ROTATED_CLASSES = 6  # class names under an x axis turn 45 degrees above this many classes
+LEVEL_SLOT = 0.85  # class names under an x axis stay level while this share of a slot holds them
 MATRIX_SIDE = (3.5, 12.0)  # the confusion matrix's side: at least, at most
 CELL_SIDE = 0.3  # a cell's side, while the matrix is between those bounds
 BAR_WIDTH = 0.5  # a bar's width, while all the bars are narrower than BARS_WIDTH
@@ -93,11 +94,11 @@ def _tick_font(pitch):
 
 def _class_labels(names, font, pitch):
     """How class names under an x axis are drawn at ``font`` size, ticks ``pitch`` inches
-    apart: ``(rotate, across, down, width)``; turned 45 degrees when there are more than
-    ROTATED_CLASSES or one is wider than its slot; the inches they take across and down
-    (turned: from the tick), and the widest's width."""
+    apart: ``(rotate, across, down, width)``; turned 45 degrees when the widest does not
+    fit its slot with a gap (short names stay level, however many); the inches they take
+    across and down (turned: from the tick), and the widest's width."""
     width, height = _text_size(names, font)
-    if len(names) > ROTATED_CLASSES or width > pitch:
+    if width > LEVEL_SLOT * pitch:
         across = (width + height) * _DIAGONAL
         return True, across, across, width
     return False, width, height, width
@@ -188,13 +189,15 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
     report = evaluation.report()
     names = _tick_labels(evaluation)
     k = len(names)
-    span = min(max(BAR_WIDTH * len(metrics) * k, FIGURE_SIZE[0] - 1.1), BARS_WIDTH)
+    # the legend right of the bars: its entries' width, its frame and gap
+    legend = _text_size([f"{name} macro = 0.000" for name in metrics], "small")[0] + 0.6
+    span = min(max(BAR_WIDTH * len(metrics) * k, FIGURE_SIZE[0] - 1.1 - legend), BARS_WIDTH)
     font = _tick_font(span / k)
     rotate, across, down, _ = _class_labels(names, font, span / k)
     # the first name, turned, reaches left of the axes by its extent less about half a slot
     left = max(0.8, across - 0.45 * span / k + 0.1)
     title = "Per-class scores"
-    ax = _axes(ax, (left + span + 0.3, 4.3 + down), title)
+    ax = _axes(ax, (left + span + 0.3 + legend, 4.3 + down), title)
     positions, width = np.arange(evaluation.n_classes), 0.8 / len(metrics)
     colors = []
     for number, name in enumerate(metrics):
@@ -207,10 +210,9 @@ def per_class(evaluation, metrics=("accuracy", "recall"), ax=None):
     _set_class_ticks(ax.xaxis, names, font, rotate)
     ax.set_xlabel("Label" if evaluation.is_multilabel else "Class")
     ax.set_ylabel("Score")
-    # headroom above 1.0 keeps the legend off the bars
-    ax.set_ylim(min(0.0, float(report[metrics].min().min()) * 1.05), 1.3)
+    ax.set_ylim(min(0.0, float(report[metrics].min().min()) * 1.05), 1.0)  # scores to 1
     ax.set_title(title)
-    ax.legend(loc="upper center", ncol=2, fontsize="small")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0, fontsize="small")
     return ax
 
 
@@ -272,15 +274,16 @@ def _legend_outside(labels):
     return len(labels) > LEGEND_INSIDE[0] or _text_size(labels, "small")[0] > LEGEND_INSIDE[1]
 
 
-def _unit_square(ax, made, title, xlabel, ylabel, legend, legend_title=None):
+def _unit_square(ax, made, title, xlabel, ylabel, legend, legend_title=None, beside=False):
     """The common frame of the curves: the unit square, labelled, with a legend inside at
-    ``legend``, or at the square's right when it is long or wide, in columns of at most
-    LEGEND_ROWS entries; then the figure the library ``made`` is sized to hold it."""
+    ``legend``, or at the square's right when it is long or wide (or ``beside``), in
+    columns of at most LEGEND_ROWS entries; then the figure the library ``made`` is
+    sized to hold it."""
     ax.set(xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal", title=title,
            xlabel=xlabel, ylabel=ylabel)
     labels = ax.get_legend_handles_labels()[1]
     font = {"fontsize": "small", "title": legend_title, "title_fontsize": "small"}
-    if not _legend_outside(labels):
+    if not beside and not _legend_outside(labels):
         ax.legend(loc=legend, **font)
         return ax
     ax.set_anchor("W")  # the square at the left of its space, the legend beside it
@@ -481,5 +484,6 @@ def calibration(evaluation, n_bins=10, strategy="uniform", ax=None):
     for label, prob_true, prob_pred in curves:
         ax.plot(prob_pred, prob_true, "s-", label=label)
     ax.plot([0, 1], [0, 1], color="gray", linestyle="--", label=perfect)
+    # curves per class cross the diagonal everywhere: their legend goes beside the square
     return _unit_square(ax, made, title, "Mean predicted probability", "Fraction of positives",
-                        "upper left", bins)
+                        "upper left", bins, beside=len(curves) > 1)

@@ -5,6 +5,7 @@ import json
 import re
 import subprocess
 import sys
+import zipfile
 from importlib import metadata
 
 import numpy as np
@@ -203,7 +204,8 @@ def test_demo_is_the_report_of_the_bundled_data():
     (["report", "{comma}", "--true", "y", "--pred", "w"],
      r"column 'y' \(--true\) has string labels .* but column 'w' \(--pred\) has numeric labels"),
     (["report", "{comma}", "--true", "y", "--pred", "yhat", "--labels", "cat", "dog"],
-     r"comma.csv lines 2 to 301: .* label\(s\) missing from --labels: \['fox'\]"),
+     r"comma.csv line (\d+): .* label\(s\) missing from --labels: \['fox'\], the first at "
+     r"line \1;"),
     (["report", "{comma}", "--true", "y", "--pred", "yhat", "--weight", "y"],
      r"comma.csv line 2: '(cat|dog|fox)' in column 'y' is not a number"),
     (["score", "{comma}", "--true", "y", "--pred", "yhat", "PS"],
@@ -334,3 +336,73 @@ def test_interval_flags_refuse_with_a_message(predictions, arguments, status, me
     result = run("score", folder / "comma.csv", "--true", "y", "--pred", "yhat", *arguments)
     assert result.returncode == status
     assert re.search(message, result.stderr), result.stderr
+
+
+# --- the command line's own words: flags, their values, lines ---
+
+WORDED = [  # (arguments, files to write, exit status, what standard error says)
+    (["score", "{multi}", "PS", "--true", "y", "--pred", "p"], USAGE_ERROR - 1,
+     "Target is multiclass (3 classes) but --average binary. Please choose another --average "
+     "setting, one of none, micro, macro, weighted; --average none gives every class."),
+    (["score", "{multi}", "PS", "--true", "y", "--pred", "p", "--average", "precision"],
+     USAGE_ERROR, "argument --average: invalid choice: 'precision' (choose from 'none', "
+                  "'binary', 'micro', 'macro', 'weighted')"),
+    (["score", "{binary}", "PS", "--true", "y", "--pred", "p"], DATA_ERROR,
+     "binary.csv: the default positive class, 1, is not a label of this problem; its labels "
+     "are ['no', 'yes']: name the positive class with --pos-label."),
+    (["score", "{binary}", "PS", "--true", "y", "--pred", "p", "--pos-label", "maybe"],
+     DATA_ERROR, "binary.csv: --pos-label maybe is not a label of this problem; its labels are "
+                 "['no', 'yes']: name the positive class with --pos-label."),
+    (["score", "{multi}", "AS", "--true", "y", "--pred", "p", "--output", "{missing}/out.txt"],
+     USAGE_ERROR, "--output '{missing}/out.txt': there is no directory '{missing}'; create it "
+                  "or name another"),
+    (["score", "{multi}", "AS", "--true", "y", "--pred", "p", "--output", "{folder}"],
+     USAGE_ERROR, "--output '{folder}' is a directory; name a file in it"),
+    (["score", "{missing}/nowhere.csv", "AS", "--true", "y", "--pred", "p", "--labels", "a",
+      "b", "a"], USAGE_ERROR, "--labels names 'a' more than once; name each class once"),
+    (["score", "{multi}", "AS", "--true", "y", "--pred", "p", "--labels", "a", "b"],
+     DATA_ERROR, "multi.csv line 4: column 'y' (--true) or column 'p' (--pred) contain "
+                 "label(s) missing from --labels: ['c'], the first at line 4; add them to "
+                 "--labels (nothing is dropped silently)."),
+    (["score", "{quote}", "AS", "--true", "y", "--pred", "p"], DATA_ERROR,
+     "quote.csv line 5: a quoted field is not closed: its quote runs to the end of the file"),
+    (["score", "{late}", "AUC", "--true", "y", "--scores", "s"], DATA_ERROR,
+     "late.csv line 3,002: 'oops' in column 's' is not a number"),
+    (["score", "{empty_zip}", "AS", "--true", "y", "--pred", "p"], DATA_ERROR,
+     "empty.zip is a zip archive of 0 files; it must hold one: []"),
+    (["score", "{scores}", "--true", "y", "--scores", "s", "AUC"], USAGE_ERROR,
+     "no METRIC: --scores took 'AUC' as its own values; put the metric names before --scores"),
+    (["score", "{scores}", "--true", "y", "--scores", "s"], USAGE_ERROR,
+     "the following arguments are required: METRIC"),
+]
+
+
+@pytest.mark.parametrize("arguments, status, message", WORDED, ids=plain_id)
+def test_messages_speak_the_command_line_s_words(arguments, status, message, tmp_path):
+    files = {"multi": "y,p\na,a\nb,b\nc,a\n", "binary": "y,p\nno,yes\nyes,yes\n",
+             "quote": 'y,p\na,a\n"a\nb",a\nb,"b\na,a\n',
+             "late": "y,s\n" + "1,0.5\n0,0.25\n" * 1500 + "1,oops\n",
+             "scores": "y,s\n0,0.1\n1,0.8\n"}
+    paths = {name: tmp_path / f"{name}.csv" for name in files}
+    for name, text in files.items():
+        paths[name].write_text(text)
+    paths["empty_zip"] = tmp_path / "empty.zip"
+    zipfile.ZipFile(paths["empty_zip"], "w").close()
+    paths.update(missing=tmp_path / "missing", folder=tmp_path)
+    result = run(*[argument.format(**paths) for argument in arguments])
+    assert result.returncode == status, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert lines[-1].endswith(message.format(**paths)), result.stderr
+    assert "----" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_grouped_report_s_warnings_name_their_group(tmp_path):
+    path = tmp_path / "groups.csv"
+    path.write_text("y,p,g\nno,no,x\nyes,yes,x\nno,no,y\nyes,no,y\n")
+    result = run("report", path, "--true", "y", "--pred", "p", "--group", "g", "--format",
+                 "csv")
+    assert result.returncode == 0, result.stderr
+    warned = result.stderr.strip().splitlines()
+    assert warned and all(line.startswith("permetrics-lite: warning: g = 'y': ")
+                          for line in warned), warned
+    assert "g = 'y': Precision is undefined (0/0) for 1 of 2 values" in result.stderr

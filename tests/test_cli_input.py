@@ -220,7 +220,7 @@ def test_a_value_at_a_position_of_a_chunk_is_named_by_its_line(tmp_path, capsys,
         status, _, err = in_process("score", path, "--true", "t", "--pred", "p", "AS", *group,
                                     capsys=capsys)
         assert status == DATA_ERROR
-        assert err.startswith(f"permetrics-lite: error: {path} lines 5 to 6: column 'p' (--pred) "
+        assert err.startswith(f"permetrics-lite: error: {path} line 6: column 'p' (--pred) "
                               "contains non-integral values (e.g. 2.5 at line 6)"), err
         assert "use --scores" in err
 

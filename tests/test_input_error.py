@@ -301,13 +301,14 @@ def test_the_command_line_reads_no_text_to_find_parameters():
 
 def test_the_command_line_says_the_flag_of_a_validated_argument(tmp_path, capsys):
     path = tmp_path / "labels.csv"
-    path.write_text("t,p\na,a\nb,a\nb,b\n", encoding="utf-8")
-    status = cli.main(["score", str(path), "--true", "t", "--pred", "p", "AS", "--labels", "a",
-                       "a"])
+    path.write_text("t,p\n1,1\n2,1\n2,2\n", encoding="utf-8")
+    # two spellings of one class: refused by the library once read as the column's type
+    status = cli.main(["score", str(path), "--true", "t", "--pred", "p", "AS", "--labels", "1",
+                       "01"])
     err = capsys.readouterr().err
     assert status == cli.EXIT_DATA
-    assert err == (f"permetrics-lite: error: {path} lines 2 to 4: --labels contains duplicates: "
-                   "['a']; each class may appear only once.\n")
+    assert err == (f"permetrics-lite: error: {path}: --labels contains duplicates: [1]; each "
+                   "class may appear only once.\n")
 
 
 MULTICLASS = "t,p,w,g\na,a,1,x\nb,a,2,x\nb,b,1,y\nc,b,1,y\nc,c,1,x\n"

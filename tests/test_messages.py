@@ -106,8 +106,9 @@ def not_finite_scores(count, problem, where):
             "be finite numbers.")
 
 
-def unlisted(where, found):
-    return (f"{where} contain label(s) missing from labels: {found}; add them to labels "
+def unlisted(where, found, first=None):
+    at = "" if first is None else f", the first at position {first}"
+    return (f"{where} contain label(s) missing from labels: {found}{at}; add them to labels "
             "(nothing is dropped silently).")
 
 
@@ -276,7 +277,7 @@ MESSAGES = [
      "labels contains duplicates: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]; each class may appear "
      "only once."),
     ("labels missing data labels", lambda: CM([0, 1, 2], [0, 1, 3], labels=[0, 1]), ValueError,
-     unlisted("y_true or y_pred", "[2, 3]")),
+     unlisted("y_true or y_pred", "[2, 3]", 2)),
     # --- pairing of the arguments ---
     ("lengths differ", lambda: CM([1, 2, 3], [1, 2]), ValueError,
      "y_true and y_pred have different lengths: 3 and 2; they must hold one label per sample "
@@ -549,7 +550,7 @@ MESSAGES = [
     ("batch of scalars", lambda: CM.from_batches([[0, 1]]), TypeError,
      "batch 0: y_true must be an array-like, one value per sample; got the scalar 0."),
     ("batch labels", lambda: CM.from_batches([([0, 2], [0, 1])], labels=[0, 1]), ValueError,
-     "batch 0: " + unlisted("y_true or y_pred", "[2]")),
+     "batch 0: " + unlisted("y_true or y_pred", "[2]", 1)),
     ("batches weigh zero", lambda: CM.from_batches([([0], [0], [0]), ([1], [1], [0.0])]),
      ValueError, all_zero_parts("batches")),
     # --- from_dask ---
@@ -570,7 +571,7 @@ MESSAGES = [
     ("dask: block error numbered",
      lambda: CM.from_dask(da.from_array(np.array([0, 1, 2, 3]), chunks=2),
                           da.from_array(np.array([0, 1, 2, 5]), chunks=2), labels=[0, 1, 2, 3]),
-     ValueError, "block 1: " + unlisted("y_true or y_pred", "[5]")),
+     ValueError, "block 1: " + unlisted("y_true or y_pred", "[5]", 1)),
     ("dask: blocks weigh zero",
      lambda: CM.from_dask(da.from_array([0, 1], chunks=1), da.from_array([0, 1], chunks=1),
                           da.zeros(2, chunks=1)), ValueError, all_zero_parts("blocks")),
@@ -638,10 +639,10 @@ MESSAGES = [
      "each column."),
     ("scores: y_true outside labels",
      lambda: CM.from_scores([0, 1, 2], [[0.1, 0.9], [0.5, 0.5], [0.3, 0.7]], labels=[0, 1]),
-     ValueError, unlisted("y_true", "[2]")),
+     ValueError, unlisted("y_true", "[2]", 2)),
     ("scores: y_true outside labels, 1-D",
      lambda: CM.from_scores(["a", "b", "c"], [0.1, 0.9, 0.5], labels=["a", "b"]), ValueError,
-     unlisted("y_true", "['c']")),
+     unlisted("y_true", "['c']", 2)),
     # --- from_scores: the classes of the scores ---
     ("scores: named columns of another kind",
      lambda: CM.from_scores([0, 1], DF({"a": [0.1, 0.9], "b": [0.9, 0.1]})), TypeError,
@@ -652,11 +653,11 @@ MESSAGES = [
      "once."),
     ("scores: columns from 1 are names",  # y_true 0 is missing from the columns, not labels
      lambda: CM.from_scores([0, 1], DF([[0.1, 0.9], [0.9, 0.1]], columns=pd.RangeIndex(1, 3))),
-     ValueError, unlisted("y_true", "[0]")),
+     ValueError, unlisted("y_true", "[0]", 0)),
     ("scores: columns by step 2 are names",
      lambda: CM.from_scores([0, 1], DF([[0.1, 0.9], [0.9, 0.1]],
                                        columns=pd.RangeIndex(0, 4, 2))),
-     ValueError, unlisted("y_true", "[1]")),
+     ValueError, unlisted("y_true", "[1]", 1)),
     ("scores: column name not a label",
      lambda: CM.from_scores([0, 1], DF({"spam": [0.1, 0.9]})), ValueError,
      not_a_label("the column name of y_score ('spam')", "[0, 1]")),

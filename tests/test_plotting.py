@@ -541,3 +541,44 @@ def test_given_axes_keep_their_figure_size_and_layout():
                 for name in names] == [(45, "right", "anchor")] * 3
         assert len(plt.get_fignums()) == 1  # no other figure made
         plt.close(figure)
+
+
+def test_per_class_bars_reach_1_with_their_legend_beside_them():
+    cm = ClassificationMetric([0, 1, 2, 1, 0, 2], [0, 1, 1, 1, 0, 2])
+    ax = cm.plot_per_class(("precision", "recall", "f1"))
+    figure = ax.figure
+    figure.draw_without_rendering()
+    assert ax.get_ylim() == (0.0, 1.0)  # scores end at 1, no headroom
+    renderer = figure.canvas.get_renderer()
+    legend = ax.get_legend()
+    assert legend.get_window_extent(renderer).x0 > ax.get_window_extent(renderer).x1
+    assert outside(figure, [legend, *legend.get_texts(), *tick_labels(figure)]) == []
+    plt.close(figure)
+
+
+@pytest.mark.parametrize("draw", ["plot_confusion_matrix", "plot_per_class"])
+def test_short_class_names_stay_level_however_many(draw):
+    codes = np.arange(40) % 10
+    ax = getattr(ClassificationMetric(codes, (codes + 1) % 10), draw)()
+    names = ax.get_xticklabels()
+    assert texts(names) == [str(k) for k in range(10)]
+    assert {name.get_rotation() for name in names} == {0.0}
+    figure = ax.figure
+    figure.draw_without_rendering()
+    renderer = figure.canvas.get_renderer()
+    extents = [name.get_window_extent(renderer) for name in names]
+    assert all(left.x1 <= right.x0 for left, right in zip(extents, extents[1:]))
+    plt.close(figure)
+
+
+def test_the_calibration_curves_of_each_class_have_their_legend_beside_the_square():
+    cm = ClassificationMetric.from_scores(["a", "b", "c"] * 6,
+                                          np.eye(3)[[0, 1, 2, 1, 2, 0] * 3] * 0.7 + 0.1)
+    ax = cm.plot_calibration(n_bins=4)
+    figure = ax.figure
+    figure.draw_without_rendering()
+    renderer = figure.canvas.get_renderer()
+    legend = ax.get_legend()
+    assert legend.get_window_extent(renderer).x0 > ax.get_window_extent(renderer).x1
+    assert outside(figure, [legend, *legend.get_texts()]) == []
+    plt.close(figure)

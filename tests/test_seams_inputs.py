@@ -939,7 +939,7 @@ def test_command_line_messages_name_a_flag_once(tmp_path, capsys):
     pd.DataFrame({"t": ["a", "b", "c"], "p": ["a", "c", "c"]}).to_csv(path, index=False)
     status, _, err = run_cli(tmp_path, capsys, "score", path, "PS", "--true", "t", "--pred", "p")
     assert status == 1
-    assert err.rstrip().endswith("one of [None, 'micro', 'macro', 'weighted']; --average none "
+    assert err.rstrip().endswith("one of none, micro, macro, weighted; --average none "
                                  "gives every class."), err
     assert "---" not in err
 

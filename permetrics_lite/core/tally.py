@@ -248,12 +248,14 @@ def encode_known(classes, *arrays, where="y_true or y_pred"):
     """The codes of each array in the order of ``classes``; other labels are an error."""
     index, dtype = pd.Index(classes), code_dtype(len(classes))
     codes = tuple(np.empty(len(values), dtype) for values in arrays)
-    unlisted = []
+    unlisted, first = [], []
     for values, out in zip(arrays, codes):
         if isinstance(values, Coded):  # the distinct labels looked up, the codes mapped
             lookup = index.get_indexer(values.uniques)
             if (lookup < 0).any():  # unlisted, unless no sample has them
                 unlisted.append(values.uniques[(lookup < 0) & values.used()])
+                missing = np.flatnonzero(lookup[values.codes] < 0)
+                first += missing[:1].tolist()
             if np.array_equal(lookup, np.arange(len(lookup))):  # codes already in order
                 np.copyto(out, values.codes, casting="unsafe")  # non-negative: checked
                 continue
@@ -265,9 +267,10 @@ def encode_known(classes, *arrays, where="y_true or y_pred"):
             found = index.get_indexer(values[step])
             out[step] = found
             unlisted.append(values[step][found < 0])
+            first += (step.start + np.flatnonzero(found < 0)[:1]).tolist()
     unlisted = np.concatenate(unlisted) if unlisted else ()
     if len(unlisted):
-        raise _validation.unlisted_labels(np.sort(pd.unique(unlisted)), where)
+        raise _validation.unlisted_labels(np.sort(pd.unique(unlisted)), where, min(first))
     return codes
 
 

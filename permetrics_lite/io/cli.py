@@ -12,6 +12,7 @@ error; every problem is one line on stderr.
 
 import argparse
 import codecs
+import collections
 import contextlib
 import functools
 import itertools
@@ -67,6 +68,11 @@ def _columns(args):
         raise _UsageError("--threshold applies to one --scores column")
     if args.score_decimals is not None and not args.scores:
         raise _UsageError("--score-decimals applies to --scores: it rounds the scores")
+    twice = [label for label, count in collections.Counter(args.labels or ()).items()
+             if count > 1]
+    if twice:
+        raise _UsageError(f"--labels names {', '.join(map(shown, twice))} more than once; "
+                         "name each class once")
     flags = {"--true": args.true, "--pred": args.pred, "--group": args.group,
              "--weight": args.weight, "--scores": args.scores or ()}
     return _reading.Columns({flag: name for flag, name in flags.items() if name},
@@ -125,7 +131,6 @@ def _summed(args, source, chunks, labels, options):
 
 def _part(args, source, first, frame, rows, labels):
     """A chunk (or its ``rows`` of one group) as tallies; its errors name its lines."""
-    size = len(frame)
     if rows is not None:
         frame = frame.iloc[rows]
     weight = frame[args.weight].to_numpy() if args.weight else None
@@ -135,12 +140,13 @@ def _part(args, source, first, frame, rows, labels):
     except (ValueError, TypeError) as error:
         message = _flags.in_flags(error, args)
         at = re.search(r"at position (\d+)", message)
-        if not at:
-            raise DataError(f"{source.span(first, first + size - 1)}: {message}") from None
+        if not at:  # a problem of no one line
+            raise DataError(f"{source.name}: {message}") from None
         position = int(at.group(1))  # a position in the chunk: its line in the file
         record = first + (position if rows is None else int(rows[position]))
-        span, place = source.span(first, first + size - 1, record)
-        raise DataError(f"{span}: {message.replace(at.group(0), f'at {place}')}") from None
+        place = source.place(record)
+        raise DataError(f"{source.name} {place}: "
+                        f"{message.replace(at.group(0), f'at {place}')}") from None
 
 
 def _labels_of(column):
@@ -502,19 +508,27 @@ def _legend(rows, intervals, counts="", methods=None):
     return f"\n{lines}\n"
 
 
-def _render_grouped(grouped, column, fmt, intervals, digits):
+def _render_grouped(grouped, column, fmt, intervals, digits, words=str):
     """Each group's report, then its summary metrics by group with their
-    difference and ratio (each group's size is in its own report)."""
-    by_group = pd.DataFrame({key: evaluation.summary()["value"].drop(list(_COUNT_ROWS))
-                             for key, evaluation in grouped.items()}).T
+    difference and ratio (each group's size is in its own report). A warning of a
+    group's tables names the group (``words``: a warning's message in the command
+    line's words)."""
+    parts, rows = {}, {}
+    for key, evaluation in grouped.items():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            parts[key] = _render_report(evaluation, fmt, intervals, digits, legend=False)
+            rows[key] = evaluation.summary()["value"].drop(list(_COUNT_ROWS))
+        for message in dict.fromkeys(words(warning.message) for warning in caught):
+            warnings.warn(_validation.InputWarning(
+                "{group}: {message}", group=f"{column} = {shown(key)}",
+                message=_validation.Phrase.text(message)))
+    by_group = pd.DataFrame(rows).T
     by_group = _with_spread(by_group.astype(np.float64).rename_axis(index=column, columns=None))
     if fmt == "json":
-        return {"groups": {str(key): _render_report(evaluation, fmt, intervals)
-                           for key, evaluation in grouped.items()},
+        return {"groups": {str(key): part for key, part in parts.items()},
                 "by_group": json.loads(by_group.to_json(orient="index", double_precision=15))}
-    parts = [f"{column} = {key}\n\n"
-             f"{_render_report(evaluation, fmt, intervals, digits, legend=False)}"
-             for key, evaluation in grouped.items()]
+    parts = [f"{column} = {key}\n\n{part}" for key, part in parts.items()]
     legend = fmt in ("table", "markdown", "html")
     if fmt == "text":  # scikit-learn's reports, then a plain table in their precision
         fmt, digits = "table", 2 if digits is None else digits
@@ -599,7 +613,8 @@ def _run_report(args):
     with _evaluated(args) as (source, evaluation):
         if isinstance(evaluation, GroupedEvaluation):
             return _checked(args, source, lambda: _render_grouped(
-                evaluation, args.group, _format(args), intervals, args.digits))
+                evaluation, args.group, _format(args), intervals, args.digits,
+                lambda message: _flags.in_flags(message, args)))
         return _checked(args, source, lambda: _render_report(
             evaluation, _format(args), intervals, args.digits), _records(args))
 
@@ -655,6 +670,35 @@ def _metric_parameters(args):
     return {name: {"beta": args.beta} if name in takes_beta else {} for name in names}
 
 
+def _taken_metrics(arguments):
+    """The words of a command line without a METRIC: a flag of several values may have
+    taken the metric names as its own (``--scores p AUC``)."""
+    names = {*_registry.SUPPORT, *(metric.name for metric in _registry.ALL_METRICS)}
+    for flag in ("--scores", "--labels"):
+        if flag not in arguments:
+            continue
+        values = list(itertools.takewhile(lambda a: not a.startswith("-"),
+                                          arguments[arguments.index(flag) + 1:]))
+        taken = [value for value in values if value in names]
+        if taken:
+            return (f"no METRIC: {flag} took {', '.join(map(shown, taken))} as its own "
+                    f"values; put the metric names before {flag}")
+    return None
+
+
+class _CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser: a missing METRIC that a flag took is said in words."""
+
+    def parse_known_args(self, args=None, namespace=None):
+        self._arguments = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message):
+        if "required: METRIC" in message:
+            message = _taken_metrics(getattr(self, "_arguments", [])) or message
+        super().error(message)
+
+
 def _run_demo(args):
     tickets = load_demo()
     args.true, args.pred = "true", "pred"
@@ -684,7 +728,8 @@ def build_parser():
                "2 a usage error.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=_CommandParser)
 
     report = commands.add_parser("report", help="per-class report and summary of a file")
     _add_input_arguments(report)
@@ -803,6 +848,26 @@ _separator = _checked_type("separator", lambda text: {"\\t": "\t", "tab": "\t"}.
                            "one character (write a tab as '\\t' or tab)")
 
 
+def _check_output(output):
+    """``--output PATH`` names a file whose directory exists (a usage error else)."""
+    if output is None:
+        return
+    path = Path(output)
+    if path.is_dir():
+        raise _UsageError(f"--output {output!r} is a directory; name a file in it")
+    if not path.parent.is_dir():
+        raise _UsageError(f"--output {output!r}: there is no directory {str(path.parent)!r}; "
+                         "create it or name another")
+
+
+def _write(output, text):
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise DataError(f"--output {output!r}: cannot write it: "
+                        f"{error.strerror or error}") from None
+
+
 def main(argv=None):
     """Run the command line; return the exit status (0 success, 1 a problem with
     the data or the evaluation, 2 a usage error).
@@ -817,9 +882,10 @@ def main(argv=None):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
+            _check_output(args.output)  # before a long read
             text = _text(args.run(args))
             if args.output:
-                Path(args.output).write_text(text, encoding="utf-8")
+                _write(args.output, text)
             else:
                 sys.stdout.write(text)
         except _UsageError as error:

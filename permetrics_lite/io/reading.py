@@ -16,6 +16,7 @@ import csv
 import gzip
 import io
 import lzma
+import re
 import shutil
 import stat
 import sys
@@ -40,6 +41,7 @@ COMPRESSIONS = {  # magic bytes -> (name, suffix)
     b"\xfd7zXZ\x00": ("xz", ".xz"),
     b"\x28\xb5\x2f\xfd": ("zstd", ".zst"),
     b"PK\x03\x04": ("zip", ".zip"),
+    b"PK\x05\x06": ("zip", ".zip"),  # an empty archive: its end record alone
 }
 _SNIFF_BYTES = 64 * 1024
 _BLOCK = 1 << 20
@@ -194,14 +196,6 @@ class Source:
                 if len(found) == len(wanted):
                     break
         return [f"line {found[record]:,}" for record in records]
-
-    def span(self, first, last, *others):
-        """``name lines A to B`` (or ``rows``) of data records ``first`` to ``last``,
-        and :meth:`place` of ``others``, the file read once."""
-        (kind, start), (_, end), *rest = (place.split() for place in
-                                          self.places(first, last, *others))
-        span = f"{self.name} {kind}s {start} to {end}"
-        return span if not others else (span, *(" ".join(place) for place in rest))
 
     def ragged_row(self, width):
         """``(line, fields)`` of the first row of more than ``width`` fields, else None."""
@@ -403,6 +397,10 @@ def _frames(source, columns, as_text):
                 rows += len(frame)
                 reader.chunksize = rows_per_chunk(len(header), counted.count, rows)
         except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
+            unclosed = re.search(r"EOF inside string starting at row (\d+)", str(error))
+            if unclosed:  # pandas counts the header as row 0
+                raise DataError(f"{source.where(int(unclosed.group(1)) - 1)}: a quoted field "
+                                "is not closed: its quote runs to the end of the file") from None
             ragged = source.ragged_row(len(header))
             if ragged is None:
                 raise DataError(f"cannot read {source.name} as CSV: {one_line(error)}") from None

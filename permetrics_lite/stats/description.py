@@ -5,6 +5,7 @@ class. Its lines and their order come from the registry rows (``overall`` and
 ``by_class``); every line fits the width asked for.
 """
 
+import inspect
 import math
 import textwrap
 import warnings
@@ -195,8 +196,8 @@ def _matrix(state, text):
     if state.is_multilabel:
         return []
     if state.n_classes > MATRIX_CLASSES:
-        return [f"Confusion matrix: {state.n_classes} x {state.n_classes}, too many classes "
-                "to print (CM(as_frame=True) gives it)"]
+        return textwrap.wrap(f"Confusion matrix: {state.n_classes} x {state.n_classes}, too "
+                             "many classes to print (CM(as_frame=True) gives it)", text.width)
     labels = [text.label(label) for label in state.labels.tolist()]
     matrix = _label_metrics.confusion_matrix(state).tolist()
     cells = [[text.count(value) for value in row] for row in matrix]
@@ -213,8 +214,11 @@ def _overall(state, text, confidence):
                 or (row.kind == _registry.SCORE and not state.has_scores())):
             continue
         options = dict(row.overall.options)
+        query = _registry.method(row)
+        if "zero_division" in inspect.signature(query).parameters:
+            options["zero_division"] = np.nan  # an undefined value shows as nan
         try:
-            value = _registry.method(row)(state, **options)
+            value = query(state, **options)
         except _validation.NotProbabilities:  # a log loss of scores that are not
             continue
         try:

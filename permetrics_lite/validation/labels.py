@@ -229,11 +229,14 @@ def label_position(label, classes):
     return int(found[0]) if len(found) else -1
 
 
-def unlisted_labels(found, where="y_true or y_pred"):
-    """The error for data labels that ``labels`` leaves out."""
+def unlisted_labels(found, where="y_true or y_pred", first=None):
+    """The error for data labels that ``labels`` leaves out; ``first``: the position of
+    the first sample that has one, when known."""
+    at = "" if first is None else f", the first at position {first}"
     return InputError(
-        "{0} contain label(s) missing from {labels}: {found}; add them to {labels} (nothing "
-        "is dropped silently).", _alternatives(where), "labels", found=preview(found)
+        "{0} contain label(s) missing from {labels}: {found}{at}; add them to {labels} "
+        "(nothing is dropped silently).", _alternatives(where), "labels", found=preview(found),
+        at=at
     )
 
 
