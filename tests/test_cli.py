@@ -406,3 +406,63 @@ def test_a_grouped_report_s_warnings_name_their_group(tmp_path):
     assert warned and all(line.startswith("permetrics-lite: warning: g = 'y': ")
                           for line in warned), warned
     assert "g = 'y': Precision is undefined (0/0) for 1 of 2 values" in result.stderr
+
+
+def test_a_drawn_seed_is_shown_in_every_format_and_counts_stay_whole(predictions):
+    folder, _ = predictions
+    flags = ["--true", "y", "--pred", "yhat", "--ci", "bootstrap", "--resamples", "30"]
+    csv = run("report", folder / "comma.csv", *flags, "--format", "csv")
+    seed = re.fullmatch(r"The bootstrap intervals use --seed (\d+): give it to repeat them\.\n",
+                        csv.stderr).group(1)
+    again = run("report", folder / "comma.csv", *flags, "--format", "csv", "--seed", seed)
+    assert again.stdout == csv.stdout
+    scored = json.loads(run("score", folder / "comma.csv", "AS", "MCC", *flags[:4], "--ci",
+                            "--format", "json").stdout)
+    assert "seed" not in scored["AS"]  # Clopper-Pearson's draws nothing
+    assert scored["MCC"]["method"] == "bootstrap" and isinstance(scored["MCC"]["seed"], int)
+    summary = json.loads(run("report", folder / "comma.csv", *flags[:4], "--format",
+                             "json").stdout)["summary"]
+    assert (summary["n_samples"], summary["n_classes"]) == (300, 3)
+    assert type(summary["n_samples"]) is int
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--format", "describe", "--ci"], "--format describe shows intervals of its own"),
+    (["--format", "text", "--ci"], "--format text prints scikit-learn's classification report"),
+    (["--digits", "16"], "argument --digits: '16' is not a number of digits from 0 to 15"),
+    (["--ci", "wilson", "--resamples", "5"], "--resamples applies to --ci bootstrap, bca or "
+                                             "auto, which resample; --ci wilson does not"),
+    (["--output", ""], "--output needs the name of a file"),
+], ids=plain_id)
+def test_flag_conflicts_are_found_before_the_file_is_read(tmp_path, arguments, message):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("y,p\na,a\nb,\n")  # an error on line 3, if it were read
+    result = run("report", bad, "--true", "y", "--pred", "p", *arguments)
+    assert result.returncode == USAGE_ERROR, result.stderr
+    assert message in result.stderr and "line 3" not in result.stderr
+
+
+def test_the_description_takes_its_confidence_and_zero_division(tmp_path):
+    path = tmp_path / "absent.csv"
+    path.write_text("y,p\na,a\nb,a\nb,b\na,a\n")
+    result = run("report", path, "--true", "y", "--pred", "p", "--labels", "a", "b", "c",
+                 "--format", "describe", "--confidence", "0.9", "--zero-division", "0")
+    assert result.returncode == 0, result.stderr
+    cm = ClassificationMetric(["a", "b", "b", "a"], ["a", "a", "b", "a"], labels=["a", "b", "c"],
+                              zero_division=0.0)
+    assert result.stdout == cm.describe(confidence=0.9) + "\n"
+    assert "90% CI" in result.stdout and "nan" not in result.stdout
+
+
+def test_weighted_scores_with_auto_intervals_keep_their_rows(tmp_path):
+    path = tmp_path / "weighted.csv"
+    path.write_text("y,s,w\n0,0.1,1\n1,0.8,2\n0,0.3,1\n1,0.6,1\n0,0.7,2\n1,0.4,1\n")
+    result = run("report", path, "--true", "y", "--scores", "s", "--weight", "w", "--ci",
+                 "--seed", "2", "--resamples", "50", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    cm = ClassificationMetric.from_scores([0, 1, 0, 1, 0, 1], [0.1, 0.8, 0.3, 0.6, 0.7, 0.4],
+                                          sample_weight=[1, 2, 1, 1, 2, 1])
+    expected = cm.summary(ci="auto", random_state=2, n_resamples=50)
+    assert printed["summary"]["AS"]["method"] == expected.loc["AS", "method"] == "bootstrap"
+    assert printed["summary"]["AS"]["low"] == pytest.approx(expected.loc["AS", "low"])

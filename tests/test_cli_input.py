@@ -643,6 +643,12 @@ def test_chunks_are_bounded_in_bytes_of_text(tmp_path, monkeypatch, capsys):
     assert sum(sizes) == 300
     assert max(sizes) <= 20_000 // 900 + 1  # never more rows than 20,000 bytes hold
     assert len(sizes) >= 300 * 900 // 20_000
+    # lines longer than the first bytes read: one row, then as many as the bytes allow
+    long = tmp_path / "long.csv"
+    long.write_text("y,p,text\n" + "".join(f"a,b,{'t' * 100_000}\n" for _ in range(12)))
+    sizes = _reading.evaluated(_reading.Source(long), columns,
+                               lambda chunks: [len(f) for _, f in chunks])
+    assert sizes[0] == 1 and max(sizes) <= 20_000 // 100_000 + 1 and sum(sizes) == 12
     status, out, err = in_process("score", path, "AS", "--true", "y", "--pred", "p",
                                   "--format", "json", capsys=capsys)
     assert status == 0, err

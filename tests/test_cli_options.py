@@ -507,7 +507,7 @@ def test_negative_digits_is_refused_by_argparse(grouped):
     assert result.returncode == USAGE_ERROR and result.stdout == ""
     errors = [line for line in result.stderr.splitlines() if "error:" in line]
     assert errors == ["permetrics-lite score: error: argument --digits: '-1' is not a number "
-                      "of digits (0 or more)"], result.stderr
+                      "of digits from 0 to 15 (a float holds about 16)"], result.stderr
     assert result.stderr.splitlines()[-1] == errors[0]
 
 

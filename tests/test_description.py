@@ -218,6 +218,18 @@ def test_description_of_weighted_samples_says_what_it_cannot_test():
     assert "not tested: the samples are weighted, not counted" in text
     accuracy, interval = overall(text, "Accuracy")
     assert float(accuracy) == pytest.approx(7 / 8, abs=1e-4) and interval is None
+    for heading in ("Accuracy", "Balanced accuracy", "Cohen's kappa"):
+        line = next(line for line in text.splitlines() if heading + " :" in line)
+        assert line.endswith("no interval: the weights are not counts of samples")
+    assert text.endswith("Support               2.0000  3.0000  3.0000")  # sums of weights
+
+
+def test_labels_with_control_characters_keep_the_tables_in_shape():
+    cm = ClassificationMetric(["a\nb", "c\td", "a\nb"], ["c\td", "c\td", "a\nb"])
+    text = cm.describe(confidence=0.9999999)
+    assert "true \\ predicted  a\\nb  c\\td" in text
+    assert "the share of a\\nb" in text and "99.99999% CI" in text
+    assert all(len(line) <= 100 for line in text.splitlines())
 
 
 def test_description_of_multilabel_input_is_by_label():

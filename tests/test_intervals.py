@@ -16,7 +16,7 @@ from sklearn import metrics as skm
 from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
-from permetrics_lite import ClassificationMetric, ConfidenceInterval
+from permetrics_lite import ClassificationMetric, ConfidenceInterval, InputError
 from permetrics_lite.metrics import registry as _registry
 
 from .strategies import problems
@@ -71,7 +71,7 @@ def _most_counted(true, pred, labels, metric):
 
 
 def test_the_proportion_metrics_are_the_registry_rows():
-    assert {m.alias for m in _registry.ALL_METRICS if m.proportion} == {"AS", "TKA",
+    assert {m.alias for m in _registry.ALL_METRICS if m.proportion} == {"AS", "TKA", "NIR",
                                                                         *CLASS_PROPORTIONS}
 
 
@@ -489,8 +489,9 @@ def test_summary_with_intervals_is_a_frame_of_the_method_s_intervals():
     assert list(table.index) == list(cm.summary().index)
     assert table.loc["AS"].tolist() == [*cm.CI("AS", confidence=0.9), "wilson"]
     assert table.loc["AS", "estimate"] == cm.summary().loc["AS", "value"]
-    assert table[["low", "high"]].drop(index="AS").isna().all().all()  # not proportions
-    assert table["method"].drop(index="AS").isna().all()
+    proportions = ["AS", "NIR"]
+    assert table[["low", "high"]].drop(index=proportions).isna().all().all()
+    assert table["method"].drop(index=proportions).isna().all()
     assert [str(dtype) for dtype in table.dtypes[:3]] == ["float64"] * 3
 
 
@@ -500,7 +501,7 @@ def test_summary_with_auto_intervals_gives_every_metric_the_first_method_that_ap
     metrics = table.drop(index=["n_samples", "n_classes"])
     assert metrics[["low", "high"]].notna().all().all()  # no metric without bounds
     assert metrics["method"].to_dict() == {
-        row: ("clopper-pearson" if row in ("AS",) else
+        row: ("clopper-pearson" if row in ("AS", "NIR") else
               "analytic" if row.startswith(("BAS", "CKS")) else "bootstrap")
         for row in metrics.index}
     for row in ("AS", "BAS", "CKS", "MCC", "F1S_macro"):
@@ -656,3 +657,34 @@ def test_confidence_bounds_are_excluded():
             cm.CI("AS", confidence=confidence)
         assert str(raised.value) == ("confidence must be a number strictly between 0 and 1 "
                                      f"(0.95 for a 95% interval); got {confidence!r}.")
+
+
+def test_auto_leaves_a_row_without_a_method_without_bounds_rather_than_failing():
+    multilabel = ClassificationMetric(np.array([[1, 0, 1], [0, 1, 1], [1, 1, 0], [0, 0, 1]]),
+                                      np.array([[1, 0, 0], [0, 1, 1], [1, 0, 0], [0, 1, 1]]))
+    table = multilabel.summary(ci="auto")
+    assert table.loc["AS", "method"] == "clopper-pearson"
+    assert table.drop(index=["n_samples", "n_classes", "AS"])[["low", "high"]].isna().all().all()
+    assert multilabel.report(ci="auto")["accuracy_low"].notna().all()
+    weighted = ClassificationMetric.from_scores(
+        [0, 1, 1, 0, 1, 0, 1, 0], [0.1, 0.9, 0.4, 0.3, 0.8, 0.6, 0.7, 0.2],
+        sample_weight=[1, 2, 1, 1, 1, 0.5, 1, 2])
+    report = weighted.report(ci="auto", random_state=0, n_resamples=99)
+    assert report["auc_low"].isna().all()  # DeLong's counts samples: no bound, no error
+    summed = (ClassificationMetric([0, 1], [0, 1], sample_weight=[1.0, 2.0])
+              + ClassificationMetric([0], [1], sample_weight=[0.5]))  # weights, no samples
+    with pytest.raises(InputError, match=r"method='auto' finds no interval method for AS "
+                                         r"here; the last it tried says: method='bootstrap'"):
+        summed.CI("AS", method="auto")
+
+
+def test_the_no_information_rate_has_the_exact_interval_of_the_most_common_class_share():
+    rng = np.random.default_rng(0)
+    y_true = np.repeat([0, 1, 2], [120, 100, 80])
+    y_pred = np.where(rng.random(300) < 0.8, y_true, rng.integers(0, 3, 300))
+    cm = ClassificationMetric(y_true, y_pred)
+    ci = cm.CI("NIR", method="auto")
+    assert ci.method == "clopper-pearson" and ci.estimate == 120 / 300
+    assert (ci.low, ci.high) == pytest.approx(proportion_confint(120, 300, method="beta"),
+                                              rel=1e-12)
+    assert ci.low < ci.estimate < ci.high

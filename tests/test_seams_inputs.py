@@ -802,7 +802,8 @@ def test_command_line_gives_the_numbers_of_plain_numpy(problem, file_format, tmp
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the command prints them: not compared here
         report = cm.report().to_dict(orient="index")
-        summary = cm.summary()["value"].to_dict()
+        summary = {**cm.summary()["value"].to_dict(),  # the counts whole in JSON
+                   "n_samples": cm.n_samples, "n_classes": cm.n_classes}
     assert same_json(found["report"], report, 1e-14)
     assert same_json(found["summary"], summary, 1e-14)
     # groups: one row per group, then their difference and ratio; of the metrics that

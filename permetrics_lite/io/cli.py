@@ -185,7 +185,7 @@ def _scored(args, source, chunks, labels, options):
     if args.threshold is not None:
         options["threshold"] = args.threshold
     # the bootstrap of weighted scores resamples rows with their weights: they are kept
-    resampled = args.weight and getattr(args, "ci", None) in _intervals.RESAMPLING_METHODS
+    resampled = args.weight and getattr(args, "ci", None) in _RESAMPLED
     if args.group or resampled:
         return _scored_by_group(args, source, chunks, labels, options)
     if len(args.scores) == 1:
@@ -384,9 +384,20 @@ def _scalar(value):
 # --------------------------------------------------------------------------
 
 
-def _interval_options(args):
-    """The interval options of ``--ci`` and its companions, {} without ``--ci``. A
-    bootstrap without ``--seed`` gets a seed drawn here, which the output shows."""
+def _interval_options(args, fmt=None):
+    """The interval options of ``--ci`` and its companions, {} without ``--ci``; all
+    checked before the file is read. A bootstrap without ``--seed`` gets a seed drawn
+    here, which the output shows. The description (``fmt``) has intervals of its own:
+    ``--confidence`` alone sets their level."""
+    if fmt == "text" and args.ci is not None:
+        raise _UsageError("--format text prints scikit-learn's classification report, which "
+                         "has no intervals; drop --ci or choose another format")
+    if fmt == "describe":
+        if args.ci is not None or args.resamples is not None or args.seed is not None:
+            raise _UsageError("--format describe shows intervals of its own (accuracy, "
+                             "balanced accuracy, kappa, ROC AUC), whose level --confidence "
+                             "sets; for --ci, --resamples or --seed choose --format table")
+        return {} if args.confidence is None else {"confidence": args.confidence}
     if args.ci is None:
         for flag in ("confidence", "resamples", "seed"):
             if getattr(args, flag, None) is not None:
@@ -395,14 +406,16 @@ def _interval_options(args):
     options = {"ci": args.ci}
     if args.confidence is not None:
         options["confidence"] = args.confidence
+    if args.ci not in _RESAMPLED:
+        for flag in ("resamples", "seed"):
+            if getattr(args, flag) is not None:
+                raise _UsageError(f"--{flag} applies to --ci {', '.join(_RESAMPLED[:-1])} or "
+                                 f"{_RESAMPLED[-1]}, which resample; --ci {args.ci} does not")
+        return options
     if args.resamples is not None:
         options["n_resamples"] = args.resamples
-    if args.ci in _RESAMPLED:
-        options["random_state"] = (args.seed if args.seed is not None
-                                   else int(np.random.SeedSequence().generate_state(1)[0]))
-    elif args.seed is not None:
-        raise _UsageError(f"--seed applies to --ci {', '.join(_RESAMPLED[:-1])} or "
-                         f"{_RESAMPLED[-1]}, which resample; --ci {args.ci} does not")
+    options["random_state"] = (args.seed if args.seed is not None
+                               else int(np.random.SeedSequence().generate_state(1)[0]))
     return options
 
 
@@ -457,15 +470,8 @@ def _render_report(cm, fmt, intervals=None, digits=None, legend=True):
     ``intervals``: the options of their interval columns; ``legend``: the summary's
     names in words after the tables."""
     intervals = intervals or {}
-    if fmt == "text" and intervals:
-        raise _UsageError("--format text prints scikit-learn's classification report, which "
-                         "has no intervals; drop --ci or choose another format")
-    if fmt == "describe" and intervals:
-        raise _UsageError("--format describe shows intervals of its own (accuracy, balanced "
-                         "accuracy, kappa, ROC AUC; --confidence does not apply to them either); "
-                         "drop --ci, or choose --format table for the intervals of every metric")
-    if fmt == "describe":
-        return cm.describe(**({} if digits is None else {"digits": digits}),
+    if fmt == "describe":  # its intervals' level, if given
+        return cm.describe(**intervals, **({} if digits is None else {"digits": digits}),
                            width=max(_width(), _description.LEAST_WIDTH)) + "\n"
     if fmt == "text":
         return cm.classification_report(**({} if digits is None else {"digits": digits}))
@@ -473,11 +479,11 @@ def _render_report(cm, fmt, intervals=None, digits=None, legend=True):
     summary = cm.summary(**intervals)
     if fmt == "json":
         return {"report": json.loads(report.to_json(orient="index", double_precision=15)),
-                "summary": json.loads((summary.to_json(double_precision=15, orient="index")
-                                       if intervals else  # a number per metric
-                                       summary["value"].to_json(double_precision=15))),
+                "summary": _summary_json(cm, summary, intervals),
                 **({"seed": intervals["random_state"]} if "random_state" in intervals else {})}
     if fmt == "csv":
+        if "random_state" in intervals:  # not in the CSV's cells: beside them
+            print(_seed_line(intervals["random_state"]), file=sys.stderr)
         return f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
     if intervals:  # the counts have no interval: in words instead
         counts = f"{cm.n_samples:,} samples, {cm.n_classes} classes. "
@@ -485,10 +491,26 @@ def _render_report(cm, fmt, intervals=None, digits=None, legend=True):
     else:
         counts = ""
     tables = f"{_table(report, fmt, digits)}\n{_table(summary, fmt, digits)}"
-    if not legend:
+    if not legend or fmt == "html":  # html: the tables alone
         return tables
     return tables + _legend(summary.index, intervals, counts,
                             summary["method"].dropna().tolist() if intervals else None)
+
+
+def _summary_json(cm, summary, intervals):
+    """The summary as JSON: a number per metric (with ``intervals``, its estimate,
+    bounds and method), the counts as whole numbers."""
+    if intervals:
+        found = json.loads(summary.to_json(double_precision=15, orient="index"))
+        for row, count in zip(_COUNT_ROWS, (cm.n_samples, cm.n_classes)):
+            found[row]["estimate"] = count
+        return found
+    return {**json.loads(summary["value"].to_json(double_precision=15)),
+            **dict(zip(_COUNT_ROWS, (cm.n_samples, cm.n_classes)))}
+
+
+def _seed_line(seed):
+    return f"The bootstrap intervals use --seed {seed}: give it to repeat them."
 
 
 def _legend(rows, intervals, counts="", methods=None):
@@ -503,8 +525,7 @@ def _legend(rows, intervals, counts="", methods=None):
     lines = "\n".join(textwrap.wrap(counts + "; ".join(words), max(_width(), 40)))
     if "random_state" in intervals and (methods is None or any(
             method in _intervals.RESAMPLING_METHODS for method in methods)):
-        lines += (f"\nThe bootstrap intervals use --seed "
-                  f"{intervals['random_state']}: give it to repeat them.")
+        lines += "\n" + _seed_line(intervals["random_state"])
     return f"\n{lines}\n"
 
 
@@ -529,7 +550,7 @@ def _render_grouped(grouped, column, fmt, intervals, digits, words=str):
         return {"groups": {str(key): part for key, part in parts.items()},
                 "by_group": json.loads(by_group.to_json(orient="index", double_precision=15))}
     parts = [f"{column} = {key}\n\n{part}" for key, part in parts.items()]
-    legend = fmt in ("table", "markdown", "html")
+    legend = fmt in ("table", "markdown")
     if fmt == "text":  # scikit-learn's reports, then a plain table in their precision
         fmt, digits = "table", 2 if digits is None else digits
     elif fmt == "describe":  # the descriptions, then a plain table
@@ -578,23 +599,36 @@ def _jsonable(value):
 
 def _render_intervals(cm, intervals, fmt, digits=None, seed=None):
     """Each metric's estimate, bounds and interval method: a table (per-class metrics
-    one row per label) or JSON; ``seed``: the bootstrap's, shown after the table."""
+    one row per label) or JSON; ``seed``: the bootstrap's, shown after the table (in
+    JSON, beside each resampled interval)."""
     fields = (*_intervals.ConfidenceInterval._fields, "method")
+    labels = cm.labels.tolist()
     if fmt == "json":
-        return {name: {field: ({str(label): getattr(ci, field) for label, ci in interval.items()}
-                               if isinstance(interval, dict) else getattr(interval, field))
-                       for field in fields}
-                for name, interval in intervals.items()}
+        found = {}
+        for name, interval in intervals.items():
+            if isinstance(interval, dict):
+                found[name] = {field: {str(label): getattr(ci, field)
+                                       for label, ci in interval.items()} for field in fields}
+                method = next(iter(interval.values())).method
+            else:
+                found[name] = {field: _jsonable(getattr(interval, field)) for field in fields}
+                method = interval.method
+            if seed is not None and method in _intervals.RESAMPLING_METHODS:
+                found[name]["seed"] = seed
+        return found
     rows = {}
     for name, interval in intervals.items():
         if isinstance(interval, dict):  # per class: a row per label
             rows.update({f"{name}[{label}]": [*ci, ci.method] for label, ci in interval.items()})
+        elif np.ndim(interval.estimate):  # a matrix: a row per true class
+            rows.update({f"{name}[{label}]": [*(field[i] for field in interval), interval.method]
+                         for i, label in enumerate(labels)})
         else:
             rows[name] = [*interval, interval.method]
     table = _table(pd.DataFrame.from_dict(rows, orient="index", columns=list(fields)), fmt,
                    digits)
     if seed is not None and any(row[-1] in _intervals.RESAMPLING_METHODS for row in rows.values()):
-        table += f"\nThe bootstrap intervals use --seed {seed}: give it to repeat them.\n"
+        table += f"\n{_seed_line(seed)}\n"
     return table
 
 
@@ -609,14 +643,15 @@ def _text(result):
 
 
 def _run_report(args):
-    intervals = _interval_options(args)
+    fmt = _format(args)
+    intervals = _interval_options(args, fmt)
     with _evaluated(args) as (source, evaluation):
         if isinstance(evaluation, GroupedEvaluation):
             return _checked(args, source, lambda: _render_grouped(
-                evaluation, args.group, _format(args), intervals, args.digits,
+                evaluation, args.group, fmt, intervals, args.digits,
                 lambda message: _flags.in_flags(message, args)))
         return _checked(args, source, lambda: _render_report(
-            evaluation, _format(args), intervals, args.digits), _records(args))
+            evaluation, fmt, intervals, args.digits), _records(args))
 
 
 def _run_score(args):
@@ -703,7 +738,8 @@ def _run_demo(args):
     tickets = load_demo()
     args.true, args.pred = "true", "pred"
     evaluation = ClassificationMetric(tickets["true"].to_numpy(), tickets["pred"].to_numpy())
-    return _render_report(evaluation, _format(args), _interval_options(args), args.digits)
+    fmt = _format(args)
+    return _render_report(evaluation, fmt, _interval_options(args, fmt), args.digits)
 
 
 # --------------------------------------------------------------------------
@@ -816,7 +852,7 @@ def _add_output_arguments(parser, formats):
     parser.add_argument("--format", choices=formats, default=None if "describe" in formats
                         else formats[0], help="output format (default: " + ("describe on a terminal without "
                              "--ci, else table)" if "describe" in formats else "table)"))
-    parser.add_argument("--digits", type=_digits, metavar="N",
+    parser.add_argument("--digits", type=_shown_digits, metavar="N",
                         help="digits after the point in text tables (csv and json keep all)")
     parser.add_argument("--output", metavar="PATH", help="write to this file instead of stdout")
 
@@ -836,6 +872,8 @@ def _checked_type(name, convert, valid, expected):
 
 
 _digits = _checked_type("digits", int, lambda n: n >= 0, "a number of digits (0 or more)")
+_shown_digits = _checked_type("digits", int, lambda n: 0 <= n <= 15,
+                              "a number of digits from 0 to 15 (a float holds about 16)")
 _fraction = _checked_type("level", float, lambda x: 0 < x < 1,
                           "a confidence level between 0 and 1 (exclusive)")
 _count = _checked_type("count", int, lambda n: n >= 1, "a positive whole number")
@@ -852,6 +890,8 @@ def _check_output(output):
     """``--output PATH`` names a file whose directory exists (a usage error else)."""
     if output is None:
         return
+    if not output:
+        raise _UsageError("--output needs the name of a file")
     path = Path(output)
     if path.is_dir():
         raise _UsageError(f"--output {output!r} is a directory; name a file in it")

@@ -382,13 +382,14 @@ def _frames(source, columns, as_text):
     # usecols): a row of more fields than the header is an error, never a shift of
     # the columns (index_col=False). Chunks are bounded in values and in bytes of
     # text, so that a long unused column does not multiply the memory of a chunk.
-    with source.binary() as stream:
-        sample = stream.read(_SNIFF_BYTES)  # the first chunk's lines are as long as these
+    with source.binary() as stream:  # the first chunk's lines are as long as these
+        data = stream.read(_SNIFF_BYTES).partition(b"\n")[2]  # after the header
+    first = rows_per_chunk(len(header), len(data), data.count(b"\n"))
     with source.binary() as stream:
         counted = _Counted(stream)
         reader = pd.read_csv(
             io.BufferedReader(counted, _BLOCK), sep=source.sep, encoding=source.encoding,
-            chunksize=rows_per_chunk(len(header), len(sample), sample.count(b"\n")), index_col=False,
+            chunksize=first, index_col=False,
             keep_default_na=False, na_values=[""], dtype={name: str for name in as_text})
         try:
             rows = 0
@@ -411,7 +412,9 @@ def _frames(source, columns, as_text):
 def rows_per_chunk(width, size, rows):
     """Rows per chunk of ``width`` columns: at most CHUNK_ROWS, CHUNK_VALUES values,
     and CHUNK_BYTES of text at the ``size / rows`` bytes per row read so far."""
-    by_bytes = CHUNK_BYTES * max(rows, 1) // max(size, 1)
+    if rows == 0:  # not one line yet: one row, until a line's length is known
+        return 1
+    by_bytes = CHUNK_BYTES * rows // max(size, 1)
     return max(1, min(CHUNK_ROWS, CHUNK_VALUES // width, by_bytes))
 
 

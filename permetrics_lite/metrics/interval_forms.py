@@ -28,6 +28,12 @@ def accuracy_counts(state, row, method, params):
     return state.tallies.correct, state.tallies.total
 
 
+def most_common_counts(state, row, method, params):
+    """(count, nobs) of the no-information rate: the samples of the most common true
+    class, of all samples."""
+    return np.max(state.tallies.support), state.tallies.total
+
+
 def top_k_counts(state, row, method, params):
     """(count, nobs) of top-k accuracy: the samples whose true class is among the k best."""
     if not params.get("normalize", True):

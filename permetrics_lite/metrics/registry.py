@@ -393,6 +393,7 @@ METRICS = (
     Metric("NIR", "no_information_rate", "No-information rate",
            "no-information rate: the largest class share of y_true", MATRIX, None, _UNIT,
            None, multilabel=False, summary=(("", {}),), query=_label_metrics.no_information_rate,
+           proportion=_interval_forms.most_common_counts,
            example=("{f}(Y_TRUE, Y_PRED)", "0.6"),
            overall=Line(1, "No-information rate")),  # 3 of 5 are class 1
 )

@@ -473,6 +473,11 @@ def _bounds(intervals, metric, options, size=None):
     except (_validation.MethodNotApplicable, _validation.NotProbabilities):
         nan = np.full(size, np.nan) if size is not None else np.nan
         return nan, nan, None
+    except _validation.InputError:  # auto: no method applies to this row
+        if intervals.method != _intervals.AUTO:
+            raise
+        nan = np.full(size, np.nan) if size is not None else np.nan
+        return nan, nan, None
 
 
 # the methods that apply to the AUC; with another, a table gives the AUC DeLong's interval
@@ -485,7 +490,10 @@ def _class_score_bounds(intervals, metric, n_classes):
     McNeil's is asked for); else nan. The values have warned already."""
     nan = np.full(n_classes, np.nan), np.full(n_classes, np.nan)
     if intervals.method == _intervals.AUTO:  # DeLong's, as for the AUC's own row
-        intervals = intervals.of("bootstrap" if metric.ranked is None else "delong")
+        try:
+            intervals = intervals.of("bootstrap" if metric.ranked is None else "delong")
+        except _validation.InputError:  # weighted scores: neither applies
+            return nan
     if intervals.method not in _intervals.RESAMPLING_METHODS:
         if metric.ranked is None:
             return nan

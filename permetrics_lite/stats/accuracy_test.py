@@ -83,7 +83,9 @@ def accuracy_test(state, *, alternative="greater"):
     alternative = _validation.check_option("alternative", alternative, ALTERNATIVES)
     if state.is_multilabel:
         raise _validation.multilabel_unsupported(
-            "accuracy_test", _validation.Phrase("{0} of each label", _validation.Term("CI")))
+            "accuracy_test", _validation.Phrase(
+                "{0}, each label's accuracy with its interval,",
+                _validation.Term("CI('PCA', average=None)")))
     tallies = state.tallies
     if _intervals.is_weighted(state):
         raise _validation.weighted_test("accuracy_test")

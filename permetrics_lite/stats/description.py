@@ -7,6 +7,7 @@ class. Its lines and their order come from the registry rows (``overall`` and
 
 import inspect
 import math
+import re
 import textwrap
 import warnings
 
@@ -15,6 +16,7 @@ import numpy as np
 from .. import validation as _validation
 from ..metrics import formulas as _formulas, label_metrics as _label_metrics, registry as _registry
 from . import accuracy_test as _accuracy_test, intervals as _intervals
+from ..core.options import Default
 
 WIDTH = 100          # the width of the lines when none is given
 LEAST_WIDTH = 60     # the narrowest width accepted
@@ -51,8 +53,8 @@ def describe(state, *, digits=4, confidence=0.95, width=WIDTH):
           interval, the no-information rate and the one-sided binomial test
           of accuracy against it, balanced accuracy and Cohen's kappa with
           their closed-form intervals, the Matthews correlation and the
-          macro F1; an evaluation of scores adds the ROC AUC with DeLong's
-          interval and the log loss of probabilities;
+          macro F1; an evaluation of scores adds the ROC AUC (with DeLong's
+          interval for binary scores) and the log loss of probabilities;
         * the statistics by class: recall, specificity, precision, NPV, F1,
           prevalence and support, classes as columns, or as rows when they
           do not fit.
@@ -67,9 +69,10 @@ def describe(state, *, digits=4, confidence=0.95, width=WIDTH):
     -----
     An interval is shown where its method applies: the proportion intervals
     and the binomial test count samples, so a weighted evaluation has
-    neither (the line says so); without scipy (the extra ``stats``),
+    neither (the lines say so); without scipy (the extra ``stats``),
     accuracy has Wilson's interval and the test is left out, saying what to
-    install. Undefined values (0/0) show as ``nan``, without a warning.
+    install. Undefined values (0/0) show as ``nan`` (or the evaluation's
+    own ``zero_division``), without a warning.
     The p-value is the binomial distribution's, however small
     (``scipy.stats.binomtest``).
 
@@ -131,21 +134,22 @@ class _Text:
         return "nan" if math.isnan(value) else f"{value:.{self.digits}f}"
 
     def count(self, value):
-        """A count, or a weight sum with ``digits`` significant digits."""
+        """A count, or a sum of weights with ``digits`` after the point."""
         if isinstance(value, (float, np.floating)):
-            return f"{value:.{max(self.digits, 1)}g}"
+            return f"{value:.{self.digits}f}"
         return str(value)
 
     def pvalue(self, value):
         if value == 0:
             return "< 1e-300"  # below the smallest float the distribution gives
-        if value < 10.0 ** -self.digits:
+        if value < 1e-4 or value < 0.5 * 10.0 ** -self.digits:  # else shown as 0
             return f"{value:.1e}"
         return self.score(value)
 
     @staticmethod
     def label(label):
-        label = str(label)
+        # a control character (a newline, a tab) as its escape: one line, one column
+        label = re.sub(r"[\x00-\x1f\x7f]", lambda c: repr(c.group())[1:-1], str(label))
         return label if len(label) <= LABEL_WIDTH else label[:LABEL_WIDTH - 3] + "..."
 
     def table(self, corner, rows, columns, cells):
@@ -207,7 +211,8 @@ def _matrix(state, text):
 
 def _overall(state, text, confidence):
     chosen = _intervals.Chosen(state, confidence, resampling=False)
-    level = f"{confidence * 100:g}% CI"
+    level = f"{confidence * 100:.10g}% CI"
+    weighted = _intervals.is_weighted(state)
     lines = []
     for row in _registry.OVERALL:
         if ((state.is_multilabel and not row.multilabel)
@@ -216,7 +221,7 @@ def _overall(state, text, confidence):
         options = dict(row.overall.options)
         query = _registry.method(row)
         if "zero_division" in inspect.signature(query).parameters:
-            options["zero_division"] = np.nan  # an undefined value shows as nan
+            options["zero_division"] = _undefined(state)
         try:
             value = query(state, **options)
         except _validation.NotProbabilities:  # a log loss of scores that are not
@@ -225,10 +230,13 @@ def _overall(state, text, confidence):
             _, low, high, method = chosen.chosen(row, options)
             note = f"{level} ({text.score(low)}, {text.score(high)}), {_method_name(method)}"
         except _validation.InputError:  # no interval applies
-            note = ""
+            note = ("no interval: the weights are not counts of samples"
+                    if weighted and _intervals.preferred_methods(row, resampling=False)
+                    else "")
         if row.query is _label_metrics.no_information_rate:
             share = state.labels[int(np.argmax(state.tallies.support))]
-            lines.append((row.overall.heading, text.score(value), f"the share of {share}"))
+            lines.append((row.overall.heading, text.score(value),
+                          f"the share of {text.label(share)}"))
             lines.append(_accuracy_test_line(state, text))
         else:
             lines.append((row.overall.heading, text.score(value), note))
@@ -243,8 +251,14 @@ def _overall(state, text, confidence):
             indent = " " * (heading + 3)
             result.append(f"{name.rjust(heading)} : {number}")
             result += textwrap.wrap(note, text.width, initial_indent=indent,
-                                    subsequent_indent=indent)
+                                    subsequent_indent=indent, break_on_hyphens=False)
     return result
+
+
+def _undefined(state):
+    """The value of an undefined (0/0) metric: the evaluation's zero_division when it
+    was given one, else nan."""
+    return state.zero_division(Default(np.nan))
 
 
 def _accuracy_test_line(state, text):
@@ -266,7 +280,7 @@ def _method_name(method):
 def _by_class(state, text):
     tallies = state.tallies
     rows = [row.by_class[1] for row in _registry.BY_CLASS] + ["Prevalence", "Support"]
-    values = [_formulas.per_class(row.formula, tallies, np.nan, row.title)
+    values = [_formulas.per_class(row.formula, tallies, _undefined(state), row.title)
               for row in _registry.BY_CLASS]
     values.append(np.asarray(tallies.support, dtype=np.float64) / float(tallies.total))
     scores = [[text.score(value) for value in np.asarray(column).tolist()] for column in values]

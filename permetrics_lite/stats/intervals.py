@@ -516,14 +516,16 @@ class Chosen:
     def chosen(self, row, params):
         """(estimate, low, high, method) of a metric by the first method that applies;
         the last method's refusal when none does."""
-        refusal = _validation.interval_unsupported(
-            AUTO, row.alias, _validation.Phrase("(only the bootstrap would, and it is left out)"))
+        refusal = _validation.Phrase("only the bootstrap would, and it is left out")
         for method in preferred_methods(row, self.resampling):
             try:
                 return (*self.of(method).interval(row, params), method)
             except _validation.InputError as error:  # a refusal of the method
                 refusal = error
-        raise refusal
+        raise _validation.MethodNotApplicable(
+            "{0} finds no interval method for {metric} here; the last it tried says: {why}",
+            _validation.Arg("method", AUTO), metric=row.alias,
+            why=refusal.phrase if isinstance(refusal, _validation.Worded) else refusal)
 
     def of(self, method):
         """The intervals of one method (an error when it cannot apply to this state)."""
