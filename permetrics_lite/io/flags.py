@@ -7,7 +7,7 @@ worded with :func:`names`, no text parsed. A message without slots (from pandas,
 numpy or Python itself) is shown as it is, made one line.
 """
 
-from ..validation.errors import Worded
+from ..validation.errors import Worded, is_flag
 from .reading import shown
 
 _FLAGS = {  # the library's words -> the command line's
@@ -38,10 +38,6 @@ def names(args):
     return words
 
 
-def _is_flag(words):
-    return words.startswith("--") and not any(c.isspace() for c in words)
-
-
 def in_flags(error, args):
     """A library message (an error, or a warning's message) in the command line's
     words: columns and flags, not parameters. The message is made one line; the
@@ -53,7 +49,7 @@ def in_flags(error, args):
 
     if isinstance(error, Worded):
         # a bare flag (--average) as it is: a value worded after it follows its spelling
-        text = error.worded({name: words if _is_flag(words) else keep(words)
+        text = error.worded({name: words if is_flag(words) else keep(words)
                              for name, words in names(args).items()})
     else:  # a message without slots: as it is
         text = str(error)

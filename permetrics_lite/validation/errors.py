@@ -64,7 +64,7 @@ class Arg:
         if self.name not in names:
             return setting
         flag = names[self.name]  # a flag takes the bare word: --average macro
-        return f"{flag} {self.word if _is_flag(flag) and self.word else self.shown}"
+        return f"{flag} {self.word if is_flag(flag) and self.word else self.shown}"
 
 
 def flag_word(value):
@@ -83,7 +83,7 @@ def flag_word(value):
     return None
 
 
-def _is_flag(words):
+def is_flag(words):
     """A command-line flag alone (``--average``), which takes a bare value."""
     return words.startswith("--") and not any(c.isspace() for c in words)
 
@@ -106,7 +106,7 @@ class Choices:
 
     def worded(self, names):
         words = [flag_word(value) for value in self.values]
-        if _is_flag(names.get(self.name, "")) and all(words):
+        if is_flag(names.get(self.name, "")) and all(words):
             return ", ".join(words)
         return repr(list(self.values))
 
