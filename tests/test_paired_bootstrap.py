@@ -44,7 +44,11 @@ def expected_test(values, difference, confidence=0.95):
     """The percentile interval and the shifted two-sided p-value of differences."""
     tail = (1 - confidence) / 2
     low, high = np.percentile(values, [100 * tail, 100 * (1 - tail)])
-    beyond = np.count_nonzero(np.abs(np.asarray(values) - difference) >= abs(difference))
+    # |value - difference| = |difference| exactly (a value of 0, or twice the difference)
+    # is beyond: counted as ties whatever the rounding of each side's sums
+    values = np.asarray(values)
+    slack = 1e-9 * (abs(difference) + np.abs(values).max())
+    beyond = np.count_nonzero(np.abs(values - difference) >= abs(difference) - slack)
     return low, high, (1 + beyond) / (1 + len(values))
 
 

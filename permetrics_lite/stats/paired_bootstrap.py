@@ -23,6 +23,8 @@ from ..core import build as _build, options as _options, tally as _tally
 from ..metrics import registry as _registry, score_sums as _score_sums
 from . import bootstrap as _bootstrap, intervals as _intervals, score_bootstrap as _score_bootstrap
 
+TIES = 1e-12  # relative: resampled differences this close to the bound are ties
+
 
 class BootstrapTestResult(NamedTuple):
     """The paired bootstrap of a metric's difference between two models: the
@@ -150,7 +152,10 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
     if np.isnan(center) or np.isnan(values).any():  # undefined (zero_division=nan)
         pvalue = float("nan")
     else:
-        beyond = np.count_nonzero(np.abs(values - center) >= abs(center))
+        # a tie (a resample equal to 0 or to twice the difference) counts as beyond, as
+        # in exact arithmetic: the rounding of two sums must not decide it
+        slack = TIES * (abs(center) + np.abs(values).max())
+        beyond = np.count_nonzero(np.abs(values - center) >= abs(center) - slack)
         pvalue = (1 + beyond) / (1 + n_resamples)
     return BootstrapTestResult(difference, float(low), float(high), float(pvalue),
                                *estimates)
