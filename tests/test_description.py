@@ -287,3 +287,24 @@ def test_confidence_sets_the_level_of_every_interval():
     low, high = proportion_confint(25, 30, alpha=0.1, method="beta")
     _, interval = overall(text, "Accuracy")
     assert [float(interval[0]), float(interval[1])] == pytest.approx([low, high], abs=6e-7)
+
+
+@pytest.mark.parametrize("digits, pvalue, shown", [
+    (4, 0.0, "< 1e-300"),        # below the smallest float the distribution gives
+    (4, 3.2e-172, "3.2e-172"),
+    (4, 9e-5, "9.0e-05"),        # below 1e-4: scientific
+    (4, 1e-4, "0.0001"),
+    (4, 0.12344, "0.1234"),
+    (2, 0.004, "4.0e-03"),       # it would show as 0.00
+    (2, 0.005, "0.01"),
+    (0, 0.4, "4.0e-01"),
+    (0, 0.6, "1"),
+])
+def test_p_values_keep_their_digits(digits, pvalue, shown):
+    assert description._Text(digits, 100).pvalue(pvalue) == shown
+
+
+def test_interval_methods_are_named_as_their_authors_are():
+    assert [description._method_name(m) for m in
+            ("clopper-pearson", "wilson", "delong", "analytic")] == [
+        "Clopper-Pearson", "Wilson", "DeLong", "analytic"]
