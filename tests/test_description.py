@@ -3,6 +3,7 @@ each number of the text against scipy, statsmodels, scikit-learn or a per-sample
 loop, on random problems and on a real classifier; and every line within the width."""
 
 import re
+import sys
 import warnings
 
 import numpy as np
@@ -29,6 +30,12 @@ def overall(text, heading):
     value = line.split(" : ", 1)[1].split()[0]
     interval = re.search(rf"CI \({NUMBER}, {NUMBER}\), (\S+)", line)
     return value, (interval.groups() if interval else None)
+
+
+def note(text, heading):
+    """The words after the value of an overall line."""
+    line = next(line for line in text.splitlines() if line.strip().startswith(heading + " :"))
+    return line.split(" : ", 1)[1].split(maxsplit=1)[1]
 
 
 def by_class(text):
@@ -106,9 +113,13 @@ def test_accuracy_test_refuses_weights_multilabel_and_unknown_alternatives():
     with pytest.raises(MethodNotApplicable, match=r"accuracy_test counts samples, and this "
                                                   r"evaluation is weighted"):
         weighted.accuracy_test()
-    with pytest.raises(InputError, match=r"accuracy_test is not defined for multilabel"):
+    with pytest.raises(InputError) as multilabel:
         ClassificationMetric([[0, 1], [1, 1]], [[0, 1], [1, 0]]).accuracy_test()
-    with pytest.raises(InputError, match=r"alternative.*'bigger'"):
+    assert str(multilabel.value) == (
+        "accuracy_test is not defined for multilabel targets; use CI('PCA', average=None), "
+        "each label's accuracy with its interval, instead.")
+    with pytest.raises(InputError, match=r"^alternative must be one of \['greater', "
+                                         r"'two-sided', 'less'\]; got 'bigger'"):
         ClassificationMetric([0, 1], [0, 1]).accuracy_test(alternative="bigger")
 
 
@@ -214,13 +225,11 @@ def test_description_of_weighted_samples_says_what_it_cannot_test():
     cm = ClassificationMetric([0, 1, 1, 0, 2], [0, 1, 0, 0, 2], sample_weight=[1, 2, 1, 1, 3])
     text = cm.describe()
     assert text.startswith("Classification of 5 samples in 3 classes, weighted (total weight 8)")
-    assert "P-value [Acc > NIR] : -" in text
-    assert "not tested: the samples are weighted, not counted" in text
+    assert note(text, "P-value [Acc > NIR]") == "not tested: the samples are weighted, not counted"
     accuracy, interval = overall(text, "Accuracy")
     assert float(accuracy) == pytest.approx(7 / 8, abs=1e-4) and interval is None
     for heading in ("Accuracy", "Balanced accuracy", "Cohen's kappa"):
-        line = next(line for line in text.splitlines() if heading + " :" in line)
-        assert line.endswith("no interval: the weights are not counts of samples")
+        assert note(text, heading) == "no interval: the weights are not counts of samples"
     assert text.endswith("Support               2.0000  3.0000  3.0000")  # sums of weights
 
 
@@ -308,3 +317,39 @@ def test_interval_methods_are_named_as_their_authors_are():
     assert [description._method_name(m) for m in
             ("clopper-pearson", "wilson", "delong", "analytic")] == [
         "Clopper-Pearson", "Wilson", "DeLong", "analytic"]
+
+
+@pytest.mark.parametrize("build, title", [
+    (lambda: ClassificationMetric(["a"], ["a"]), "Classification of 1 sample in 1 class"),
+    (lambda: ClassificationMetric([0, 1, 1], [0, 1, 0]), "Classification of 3 samples in 2 "
+                                                         "classes"),
+    (lambda: ClassificationMetric.from_scores([0, 1, 1, 0], [0.2, 0.7, 0.4, 0.1], threshold=0.3),
+     "Classification of 4 samples in 2 classes, from scores (threshold 0.3)"),
+    (lambda: ClassificationMetric.from_scores([0, 1, 2], np.eye(3) * 0.8 + 0.1 / 1.5),
+     "Classification of 3 samples in 3 classes, from scores"),
+    (lambda: ClassificationMetric([[0, 1], [1, 1]], [[0, 1], [1, 0]]),
+     "Multilabel classification of 2 samples with 2 labels"),
+], ids=["one", "two", "threshold", "matrix", "multilabel"])
+def test_the_title_says_what_was_evaluated(build, title):
+    assert build().describe().split("\n", 1)[0] == title
+
+
+def test_the_accuracy_test_line_names_its_test():
+    text = ClassificationMetric([0, 0, 1, 1, 1], [0, 1, 1, 1, 1]).describe()
+    assert overall(text, "P-value [Acc > NIR]")[0] == "0.3370"  # binomtest(4, 5, 0.6)
+    assert note(text, "P-value [Acc > NIR]") == "one-sided binomial test"
+
+
+def test_without_scipy_accuracy_has_wilson_s_interval_and_the_test_says_what_to_install(
+        monkeypatch):
+    cm = ClassificationMetric([0, 0, 1, 1, 1, 2], [0, 1, 1, 1, 1, 2])
+    monkeypatch.setitem(sys.modules, "scipy", None)  # import scipy fails
+    monkeypatch.setitem(sys.modules, "scipy.stats", None)
+    text = cm.describe(digits=6, width=200)  # each note on its line
+    low, high = proportion_confint(5, 6, method="wilson")
+    assert overall(text, "Accuracy")[1] == (f"{low:.6f}", f"{high:.6f}", "Wilson")
+    assert note(text, "P-value [Acc > NIR]") == ('the binomial test needs scipy: pip install '
+                                                 '"permetrics_lite[stats]"')
+    with pytest.raises(ImportError, match=r"The binomial test needs the optional dependency "
+                                          r"scipy; install it with"):
+        cm.accuracy_test()

@@ -95,7 +95,7 @@ def accuracy_test(state, *, alternative="greater"):
     return AccuracyTestResult(_formulas.accuracy(tallies), rate, pvalue, correct, total)
 
 
-def binomial_test(count, nobs, probability, alternative="greater"):
+def binomial_test(count, nobs, probability, alternative):
     """The p-value of ``count`` successes of ``nobs`` trials of success
     ``probability``: ``scipy.stats.binomtest``'s."""
     try:
