@@ -7,6 +7,7 @@ import sys
 import warnings
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import assume, given, settings, strategies as st
 from scipy import stats
@@ -18,6 +19,7 @@ from permetrics_lite import AccuracyTestResult, ClassificationMetric, InputError
 from permetrics_lite.stats import description
 from permetrics_lite.validation import MethodNotApplicable
 from tests import oracles
+from tests.inputs import LABEL_INPUTS
 from tests.strategies import examples, multilabel_problems, problems
 
 NUMBER = r"(-?\d+\.\d+|nan)"
@@ -353,3 +355,59 @@ def test_without_scipy_accuracy_has_wilson_s_interval_and_the_test_says_what_to_
     with pytest.raises(ImportError, match=r"The binomial test needs the optional dependency "
                                           r"scipy; install it with"):
         cm.accuracy_test()
+
+
+# --- seams: every label container, weights at any scale, every entry point ---
+
+SEAM_TRUE = np.array([0, 1, 1, 2, 0, 1, 2, 2, 1, 0, 1, 1])
+SEAM_PRED = np.array([0, 1, 2, 2, 0, 0, 2, 1, 1, 0, 1, 2])
+SEAM_KINDS = {"int": lambda c: c * 3 - 2, "str": lambda c: np.array(["ant", "bee", "cat"])[c],
+              "bool": lambda c: c.clip(0, 1).astype(bool)}
+
+
+@pytest.mark.parametrize("label_input", LABEL_INPUTS, ids=lambda i: i.name)
+def test_the_description_of_every_label_container_is_that_of_plain_numpy(label_input):
+    kind = label_input.kinds[0]
+    true, pred = (SEAM_KINDS[kind](codes) for codes in (SEAM_TRUE, SEAM_PRED))
+    universe = np.unique(np.concatenate([true, pred]))
+    cm = ClassificationMetric(label_input.convert(true, universe),
+                              label_input.convert(pred, universe))
+    plain = ClassificationMetric(true, pred, labels=cm.labels)  # a container may order them
+    assert cm.describe() == plain.describe()
+    assert cm.accuracy_test() == plain.accuracy_test()
+
+
+@pytest.mark.parametrize("scale", [2.0**-1000, 1.0, 2.0**1000])
+def test_the_description_does_not_depend_on_the_scale_of_the_weights(scale):
+    weight = np.arange(1, 13) / 4
+    unit = ClassificationMetric(SEAM_TRUE, SEAM_PRED, sample_weight=weight).describe()
+    scaled = ClassificationMetric(SEAM_TRUE, SEAM_PRED, sample_weight=weight * scale)
+    # the counts and the total weight are in units of the weights; every score is the same
+    def scores(text):
+        lines = text.split("Overall statistics\n", 1)[1].splitlines()
+        return [line.split() for line in lines if line and not line.startswith("Support")]
+
+    assert scores(scaled.describe()) == scores(unit)
+    support = scaled.describe().rsplit("Support", 1)[1].split()
+    expected = np.bincount(SEAM_TRUE, weights=weight) * scale  # in the user's units
+    assert [float(x) for x in support] == pytest.approx(expected, rel=1e-3)
+    assert scaled.describe().split("\n", 1)[0].endswith(f"(total weight {19.5 * scale:.6g})")
+
+
+def test_every_entry_point_describes_the_same_counts():
+    whole = ClassificationMetric(SEAM_TRUE, SEAM_PRED)
+    frame = pd.DataFrame({"t": SEAM_TRUE, "p": SEAM_PRED}).value_counts().rename("n")
+    entries = {
+        "a + b": ClassificationMetric(SEAM_TRUE[:5], SEAM_PRED[:5], labels=[0, 1, 2])
+        + ClassificationMetric(SEAM_TRUE[5:], SEAM_PRED[5:], labels=[0, 1, 2]),
+        "from_batches": ClassificationMetric.from_batches(
+            [(SEAM_TRUE[:7], SEAM_PRED[:7]), (SEAM_TRUE[7:], SEAM_PRED[7:])]),
+        "from_counts": ClassificationMetric.from_counts(frame.reset_index(), true="t", pred="p",
+                                                        count="n"),
+        "from_confusion_matrix": ClassificationMetric.from_confusion_matrix(whole.CM()),
+        "by_group": ClassificationMetric(np.r_[SEAM_TRUE, 0], np.r_[SEAM_PRED, 1]).by_group(
+            ["g"] * 12 + ["h"])["g"],
+    }
+    for name, cm in entries.items():
+        assert cm.describe() == whole.describe(), name
+        assert cm.accuracy_test() == whole.accuracy_test(), name

@@ -134,8 +134,11 @@ class _Text:
         return "nan" if math.isnan(value) else f"{value:.{self.digits}f}"
 
     def count(self, value):
-        """A count, or a sum of weights with ``digits`` after the point."""
+        """A count, or a sum of weights with ``digits`` after the point (in scientific
+        form when that would be too long or show nothing)."""
         if isinstance(value, (float, np.floating)):
+            if value != 0 and not 10.0 ** -self.digits <= abs(value) < 1e12:
+                return f"{value:.{max(self.digits, 1)}e}"
             return f"{value:.{self.digits}f}"
         return str(value)
 
@@ -188,7 +191,7 @@ def _title(state):
         title = f"{kind} of samples"
     title += f" {'with' if state.is_multilabel else 'in'} {classes}"
     if _intervals.is_weighted(state):
-        title += f", weighted (total weight {float(tallies.total):.6g})"
+        title += f", weighted (total weight {float(tallies.counted(tallies.total)):.6g})"
     if state.has_scores():
         title += ", from scores"
         if state.scored.threshold is not None:
@@ -284,7 +287,8 @@ def _by_class(state, text):
               for row in _registry.BY_CLASS]
     values.append(np.asarray(tallies.support, dtype=np.float64) / float(tallies.total))
     scores = [[text.score(value) for value in np.asarray(column).tolist()] for column in values]
-    support = [text.count(value) for value in np.asarray(tallies.support).tolist()]
+    support = [text.count(value)
+               for value in np.asarray(tallies.counted(tallies.support)).tolist()]
     cells = scores + [support]
     labels = [text.label(label) for label in state.labels.tolist()]
     heading = "Statistics by " + ("label" if state.is_multilabel else "class")
