@@ -408,24 +408,89 @@ def test_a_chunk_holds_as_many_resamples_as_fit_in_step_elements(width, n_resamp
 
 
 def _chunks(count, n_resamples, rows, seed=3):
-    """The multinomial draws of ``count``'s samples in chunks of ``rows`` resamples."""
+    """The multinomial draws of ``count``'s samples, resamples of STEP // rows cells."""
     rng = np.random.default_rng(seed)
     return list(_bootstrap.multinomial(rng, int(count.sum()), count, n_resamples,
                                        _bootstrap.STEP // rows))
+
+
+def _sources(seed, n_chunks):
+    """The documented random sources of the chunks of one draw: the generator of
+    ``seed`` for a single chunk; for several, generators of the children of a seed
+    sequence of four integers below 2**63 drawn from it."""
+    rng = np.random.default_rng(seed)
+    if n_chunks == 1:
+        return [rng]
+    entropy = rng.integers(0, 2**63, size=4).tolist()
+    return [np.random.default_rng(c) for c in np.random.SeedSequence(entropy).spawn(n_chunks)]
 
 
 @pytest.mark.parametrize("count", [
     np.r_[np.full(300, 8), np.full(10, 1)],   # cells of 8 samples are not small
     np.r_[np.full(255, 7), 50],               # 255 small cells: fewer than SAMPLED_CELLS
 ], ids=["cells of 8", "255 small cells"])
-def test_few_small_cells_are_numpy_s_multinomial_draw_in_chunks(count):
-    # below the thresholds the draw is numpy's own, chunk after chunk of one generator
-    chunks = _chunks(count, 7, 3)
-    assert [len(chunk) for chunk in chunks] == [3, 3, 1]
-    reference = np.random.default_rng(3)
-    for chunk in chunks:
-        np.testing.assert_array_equal(chunk, reference.multinomial(
+@pytest.mark.parametrize("n_resamples, sizes", [(3, [3]), (7, [2, 2, 2, 1])])
+def test_few_small_cells_are_numpy_s_multinomial_draw_in_chunks(count, n_resamples, sizes):
+    # below the thresholds the draw is numpy's own: of the caller's generator in one
+    # chunk; in several (chunks of 3 resamples, made four), of each chunk's generator
+    chunks = _chunks(count, n_resamples, 3)
+    assert [len(chunk) for chunk in chunks] == sizes
+    sources = _sources(3, len(sizes))
+    for chunk, source in zip(chunks, sources):
+        np.testing.assert_array_equal(chunk, source.multinomial(
             int(count.sum()), count / count.sum(), size=len(chunk)))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 4])
+def test_the_draws_do_not_depend_on_the_number_of_threads(monkeypatch, threads):
+    # 4,000 resamples of 600 cells: 3 chunks of STEP elements, drawn as 4
+    count = np.r_[np.arange(1, 601) % 7 + 1]
+    monkeypatch.setattr(_bootstrap, "THREADS", 1)
+    alone = _chunks(count, 4000, _bootstrap.STEP // 600)
+    monkeypatch.setattr(_bootstrap, "THREADS", threads)
+    chunks = _chunks(count, 4000, _bootstrap.STEP // 600)
+    assert [len(chunk) for chunk in chunks] == [1000] * 4
+    for ours, reference in zip(chunks, alone):
+        np.testing.assert_array_equal(ours, reference)
+
+
+def test_chunks_are_drawn_at_most_threads_ahead_of_the_caller(monkeypatch):
+    monkeypatch.setattr(_bootstrap, "THREADS", 2)
+    started = []
+
+    def draw(source, size):
+        started.append(size)
+        return size
+
+    taken = 0
+    for size in _bootstrap.in_chunks(np.random.default_rng(0), draw, 12, _bootstrap.STEP):
+        taken += 1
+        assert size == 1 and taken <= len(started) <= taken + 2
+    assert taken == len(started) == 12
+
+
+def test_a_failed_chunk_raises_to_the_caller(monkeypatch):
+    monkeypatch.setattr(_bootstrap, "THREADS", 2)
+
+    def draw(source, size):
+        raise MemoryError("chunk")
+
+    with pytest.raises(MemoryError, match="chunk"):
+        list(_bootstrap.in_chunks(np.random.default_rng(0), draw, 8, _bootstrap.STEP))
+
+
+@pytest.mark.parametrize("width, n_resamples, expected", [
+    (1, 5, [5]),                          # all resamples fit in one chunk
+    (1, 0, []),                           # none asked: no chunk
+    (2**19, 3, [1, 1, 1]),                # two chunks' worth, made four, but one a resample
+    (2**19, 5, [2, 1, 1, 1]),             # three chunks' worth, made four
+    (2**20, 10, [1] * 10),                # one resample fills a chunk
+    (306, 9999, [2500, 2500, 2500, 2499]),  # 3 chunks' worth of 3426, made four
+    (2**20 // 1000, 9 * 1000, [750] * 12),  # 9 chunks of 1000, made twelve
+])
+def test_several_chunks_come_in_fours_of_equal_sizes(width, n_resamples, expected):
+    sizes = _bootstrap.chunk_sizes(width, n_resamples)
+    assert sizes == expected and sum(sizes) == n_resamples
 
 
 def test_many_small_cells_are_drawn_sample_by_sample_in_chunks():
@@ -434,12 +499,12 @@ def test_many_small_cells_are_drawn_sample_by_sample_in_chunks():
     # every cell is drawn
     count = np.r_[np.tile([1, 7], 128), [8, 8], [300, 41]]
     chunks = _chunks(count, 400, 150)
-    assert [len(chunk) for chunk in chunks] == [150, 150, 100]
+    assert [len(chunk) for chunk in chunks] == [100] * 4
     draws = np.concatenate(chunks)
     assert draws.dtype == np.int64
     assert (draws.sum(axis=1) == count.sum()).all() and (draws >= 0).all()
     assert (draws.max(axis=0) > 0).all()
-    plain = np.random.default_rng(3).multinomial(int(count.sum()), count / count.sum(), 150)
+    plain = _sources(3, 4)[0].multinomial(int(count.sum()), count / count.sum(), 100)
     assert not np.array_equal(chunks[0], plain)  # not numpy's draw: the sampler's
     # each cell's mean is n p: within 5 standard errors (cells of 1, of 7, of 8, large)
     for cell in (0, 1, 256, 258):
@@ -455,10 +520,9 @@ def test_weighted_draws_sum_each_cell_s_pairs_in_chunks():
              np.array([3, 1, 2, 1, 4, 1]), 1.0)
     chunks = list(_bootstrap.weighted(np.random.default_rng(8), pairs, 5,
                                       _bootstrap.STEP // 2))
-    assert [len(chunk) for chunk in chunks] == [2, 2, 1]
-    reference = np.random.default_rng(8)
-    for chunk in chunks:
-        draws = reference.multinomial(12, pairs[2] / 12, size=len(chunk))
+    assert [len(chunk) for chunk in chunks] == [2, 1, 1, 1]
+    for chunk, source in zip(chunks, _sources(8, 4)):
+        draws = source.multinomial(12, pairs[2] / 12, size=len(chunk))
         expected = np.c_[draws[:, 0] * 0.5 + draws[:, 1] * 2.0, draws[:, 2] * 1.0,
                          draws[:, 3] * 0.25 + draws[:, 4] * 3.0 + draws[:, 5] * 8.0]
         np.testing.assert_array_equal(chunk, expected)

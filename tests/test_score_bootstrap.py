@@ -312,11 +312,14 @@ def test_whole_weights_of_any_size_bin_quantiles_without_repeating_samples():
         assert cm.ECE(strategy="quantile") == pytest.approx(plain, abs=2e-3)
 
 
-def test_a_class_without_samples_draws_nothing_in_every_resample():
-    state = ClassificationMetric.from_scores([1, 1, 1, 1, 1], [0.2, 0.4, 0.4, 0.7, 0.9],
-                                             labels=[0, 1]).state
+@pytest.mark.parametrize("n_scores", [5, 3000], ids=["one chunk", "several chunks"])
+def test_a_class_without_samples_draws_nothing_in_every_resample(n_scores):
+    # 3,000 distinct scores x 2,500 resamples: several chunks, the empty class's with them
+    p = np.r_[0.4, np.linspace(0.2, 0.9, n_scores - 1)]
+    state = ClassificationMetric.from_scores(np.ones(n_scores, int), p, labels=[0, 1]).state
     resampler = score_bootstrap.Resampler(state)
     chunks = list(resampler.chunks(np.random.default_rng(0), 2500))
+    assert (len(chunks) > 1) == (n_scores > 5)
     assert sum(len(positive) for positive, _ in chunks) == 2500  # every resample, in chunks
     assert all(negative.shape == (len(positive), 0) for positive, negative in chunks)
-    assert all((positive.sum(axis=1) == 5).all() for positive, _ in chunks)
+    assert all((positive.sum(axis=1) == n_scores).all() for positive, _ in chunks)

@@ -17,8 +17,11 @@ has no such form here (none of today's metrics of labels) gets None, and the
 intervals evaluate it one resample at a time.
 """
 
+import collections
+import concurrent.futures
 import functools
 import inspect
+import os
 from typing import Callable, NamedTuple, Optional
 
 import numpy as np
@@ -133,6 +136,58 @@ def per_chunk(width, n_resamples):
     return min(max(1, STEP // max(width, 1)), max(n_resamples, 1))
 
 
+def _cores():
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+THREADS = min(_cores(), 4)  # chunks drawn at once (numpy's draws release the GIL)
+ROUNDS = 4  # several chunks come in a multiple of this many, of equal sizes
+
+
+def chunk_sizes(width, n_resamples):
+    """The sizes of the chunks of ``n_resamples`` resamples of ``width`` elements: one
+    chunk where they fit in :data:`STEP` elements, else a multiple of :data:`ROUNDS`
+    chunks (at most one per resample) of equal sizes (within one), so that up to
+    four threads share them evenly. They do not depend on the machine, so neither
+    do the draws."""
+    n_chunks = -(-n_resamples // per_chunk(width, n_resamples))
+    if n_chunks > 1:
+        n_chunks = min(-(-n_chunks // ROUNDS) * ROUNDS, n_resamples)
+    size, larger = divmod(n_resamples, max(n_chunks, 1))
+    return [size + 1] * larger + [size] * (n_chunks - larger)
+
+
+def in_chunks(rng, draw, n_resamples, width):
+    """``draw(generator, size)`` of each chunk of ``n_resamples`` resamples of ``width``
+    elements, in order. One chunk is drawn by ``rng`` itself. Several are drawn by
+    generators of their own, seeded by one draw from ``rng``, so that the result does
+    not depend on the order they are drawn in: up to :data:`THREADS` at once, on as
+    many cores, no more than that many ahead of the caller."""
+    sizes = chunk_sizes(width, n_resamples)
+    sources = [rng] if len(sizes) <= 1 else _seeded(rng, len(sizes))
+    if len(sizes) <= 1 or THREADS == 1:
+        yield from map(draw, sources, sizes)
+        return
+    with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
+        pending = collections.deque()
+        for source, size in zip(sources, sizes):
+            pending.append(pool.submit(draw, source, size))
+            if len(pending) > THREADS:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+
+def _seeded(rng, n_chunks):
+    """A generator for each chunk, seeded by one draw from ``rng``."""
+    seed = np.random.SeedSequence(rng.integers(0, 2**63, size=4).tolist())
+    return [np.random.default_rng(child) for child in seed.spawn(n_chunks)]
+
+
 # Cells of fewer samples than this are drawn sample by sample (an integer draw each),
 # when there are at least SAMPLED_CELLS of them: numpy's multinomial costs a binomial
 # draw per cell, some 10 times an integer draw
@@ -140,9 +195,10 @@ SAMPLED_BELOW = 8
 SAMPLED_CELLS = 256
 
 
-def multinomial(rng, n, count, n_resamples, width):
+def multinomial(rng, n, count, n_resamples, width, then=None):
     """``n_resamples`` multinomial draws of ``n`` over cells holding ``count`` samples
-    (probabilities count / sum), in chunks (B, D).
+    (probabilities count / sum), in chunks (B, D) (see :func:`in_chunks`); or
+    ``then`` of each chunk, computed on the thread that drew it.
 
     Many cells of few samples (a dense matrix) are one category of the
     multinomial draw, and that category's draws are shared out among them by
@@ -153,33 +209,41 @@ def multinomial(rng, n, count, n_resamples, width):
     few = np.flatnonzero(count < SAMPLED_BELOW)
     if len(few) < SAMPLED_CELLS:
         p = count / count.sum()
-        size = per_chunk(width, n_resamples)
-        for start in range(0, n_resamples, size):
-            yield rng.multinomial(n, p, size=min(size, n_resamples - start))
-        return
-    many = np.flatnonzero(count >= SAMPLED_BELOW)
-    grouped = np.r_[count[many], count[few].sum()] / count.sum()
-    owner = np.repeat(few, count[few])  # the cell of each sample of the small cells
-    size = per_chunk(width, n_resamples)
-    for start in range(0, n_resamples, size):
-        drawn = rng.multinomial(n, grouped, size=min(size, n_resamples - start))
-        chunk = np.empty((len(drawn), len(count)), dtype=np.int64)
-        for row, shared in zip(chunk, drawn[:, -1].tolist()):
-            row[:] = np.bincount(owner[rng.integers(0, len(owner), shared)],
-                                 minlength=len(count))
-        chunk[:, many] = drawn[:, :-1]
-        yield chunk
+
+        def draw(source, size):
+            return source.multinomial(n, p, size=size)
+    else:
+        many = np.flatnonzero(count >= SAMPLED_BELOW)
+        grouped = np.r_[count[many], count[few].sum()] / count.sum()
+        owner = np.repeat(few, count[few])  # the cell of each sample of the small cells
+
+        def draw(source, size):
+            drawn = source.multinomial(n, grouped, size=size)
+            chunk = np.empty((size, len(count)), dtype=np.int64)
+            for row, shared in zip(chunk, drawn[:, -1].tolist()):
+                row[:] = np.bincount(owner[source.integers(0, len(owner), shared)],
+                                     minlength=len(count))
+            chunk[:, many] = drawn[:, :-1]
+            return chunk
+
+    drawn = draw if then is None else lambda source, size: then(draw(source, size))
+    return in_chunks(rng, drawn, n_resamples, width)
 
 
-def weighted(rng, pairs, n_resamples, width):
+def weighted(rng, pairs, n_resamples, width, then=None):
     """The per-sample weighted bootstrap in chunks: draws over the (cell, weight) pairs
     of ``pairs`` (``stats.intervals.weighted_cells``), each pair's draws times its weight
-    summed into its cell: the cells' weights (B, D), in the order of their cells."""
+    summed into its cell: the cells' weights (B, D), in the order of their cells (or
+    ``then`` of them, as :func:`multinomial`)."""
     cells, weights, counts, _ = pairs
     first = np.flatnonzero(np.r_[True, cells[1:] != cells[:-1]])
-    for draws in multinomial(rng, int(counts.sum()), counts, n_resamples,
-                             max(width, len(cells))):
-        yield np.add.reduceat(draws * weights, first, axis=1)
+
+    def summed(draws):
+        cell_weights = np.add.reduceat(draws * weights, first, axis=1)
+        return cell_weights if then is None else then(cell_weights)
+
+    return multinomial(rng, int(counts.sum()), counts, n_resamples, max(width, len(cells)),
+                       then=summed)
 
 
 def jackknife(count, width):

@@ -29,6 +29,7 @@ without such a form would be evaluated one resample at a time.
 """
 
 import copy
+import functools
 import math
 import warnings
 from statistics import NormalDist
@@ -395,16 +396,17 @@ class Intervals:
         rng = self._source()
         k, b = layout.n_classes, self.n_resamples
         width = max(layout.size, k)
+        tallied = functools.partial(layout.tallies, unit=unit)  # on the drawing threads
         if pairs is None:
-            draws = _bootstrap.multinomial(rng, self.state.n_samples, count, b, width)
+            batches = _bootstrap.multinomial(rng, self.state.n_samples, count, b, width,
+                                             then=tallied)
         else:
-            draws = _bootstrap.weighted(rng, pairs, b, width)
+            batches = _bootstrap.weighted(rng, pairs, b, width, then=tallied)
         tallies_size, cells_size = b * (3 * k + 2) * 8, b * layout.size * 8
         keep_tallies = self._kept is None and tallies_size <= _KEPT_BYTES
         keep_cells = tallies_size + cells_size <= _KEPT_BYTES
         kept = []
-        for chunk in draws:
-            batch = layout.tallies(chunk, unit)
+        for batch in batches:
             if keep_tallies:
                 kept.append(batch if keep_cells else batch._replace(counts=None))
             yield batch

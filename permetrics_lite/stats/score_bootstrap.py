@@ -185,6 +185,5 @@ class Stratified:
 def _none_drawn(n_resamples, width):
     """The draws of a class without samples (binary scores of one class), in the
     chunks of the others'."""
-    size = _bootstrap.per_chunk(width, n_resamples)
-    for start in range(0, n_resamples, size):
-        yield np.zeros((min(size, n_resamples - start), 0), dtype=np.int64)
+    for size in _bootstrap.chunk_sizes(width, n_resamples):
+        yield np.zeros((size, 0), dtype=np.int64)
