@@ -273,7 +273,15 @@ def test_the_auc_uncertainty_benchmark_runs_and_agrees_with_the_gists_delong(cap
     assert len([line for line in out.splitlines() if line.startswith(("- PASS", "- FAIL"))]) == 2
 
 
+def test_the_score_sums_benchmark_s_batches_agree_with_from_scores():
+    # batches() asserts that from_batches(scores=True) gives from_scores' metrics
+    runs = script("bench_score_sums").batches(4, 1000, 1)
+    assert sorted(runs) == ["batches", "whole"] and all(len(r) == 1 for r in runs.values())
+
+
+@pytest.mark.slow
 def test_the_score_sums_benchmark_runs_and_agrees_with_from_scores(capsys):
+    """The whole script: its memory table runs six commands in processes of their own."""
     out = printed("bench_score_sums", ["--quick"], capsys)  # it asserts equal metrics
     for heading in ("## from_batches(scores=True): 4 batches of 1,000 (N = 4e+03)",
                     "## Command line on files of text labels", "## Targets"):

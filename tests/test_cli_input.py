@@ -225,7 +225,8 @@ def test_a_value_at_a_position_of_a_chunk_is_named_by_its_line(tmp_path, capsys,
         assert "use --scores" in err
 
 
-def test_parquet_is_read_in_batches(frame, tmp_path, capsys, small_chunks):
+def test_parquet_is_read_in_batches(frame, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 40)  # 400 rows: 10 batches
     path = tmp_path / "predictions.parquet"
     frame.to_parquet(path)
     status, out, err = in_process("score", path, "--true", "y", "--pred", "yhat", "--weight", "w",
@@ -234,7 +235,8 @@ def test_parquet_is_read_in_batches(frame, tmp_path, capsys, small_chunks):
     np.testing.assert_array_equal(printed_matrix(out), expected_matrix(frame))
 
 
-def test_groups_are_tallied_across_chunks(frame, tmp_path, capsys, small_chunks):
+def test_groups_are_tallied_across_chunks(frame, tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 40)  # 400 rows: 10 chunks
     path = tmp_path / "groups.csv"
     frame.assign(g=np.arange(len(frame)) % 3).to_csv(path, index=False)
     status, out, err = in_process("score", path, "--true", "y", "--pred", "yhat", "--group", "g",
@@ -621,7 +623,7 @@ def test_float32_weights_of_streamed_scores_are_summed_in_float64(tmp_path):
                           "w": np.full(3000, 0.1, np.float32)})
     path = tmp_path / "f32.parquet"
     frame.to_parquet(path)
-    got = streamed(path, "--scores", "p", "--weight", "w", chunk=7)
+    got = streamed(path, "--scores", "p", "--weight", "w", chunk=300)  # 10 batches
     cm = ClassificationMetric.from_scores(y_true, frame["p"], sample_weight=frame["w"])
     assert got["AS"] == pytest.approx(cm.AS(), rel=1e-12)
     assert got["BSL"] == pytest.approx(cm.BSL(), rel=1e-12)

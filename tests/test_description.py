@@ -192,10 +192,12 @@ def test_description_of_a_real_classifier():
     from sklearn.datasets import load_wine
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import train_test_split
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
 
     x, y = load_wine(return_X_y=True)
     x_train, x_test, y_train, y_test = train_test_split(x, y, test_size=0.5, random_state=0)
-    model = LogisticRegression(max_iter=5000).fit(x_train, y_train)
+    model = make_pipeline(StandardScaler(), LogisticRegression()).fit(x_train, y_train)
     names = np.array(["barolo", "grignolino", "barbera"])
     y_pred = names[model.predict(x_test)]
     cm = ClassificationMetric(names[y_test], y_pred)
