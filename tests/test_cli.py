@@ -14,7 +14,7 @@ import pytest
 from sklearn.metrics import classification_report, confusion_matrix
 
 from permetrics_lite import ClassificationMetric, load_demo
-from permetrics_lite.io import cli
+from permetrics_lite.io import cli, rendering
 from tests.helpers import interval_arrays, plain_id, run_command
 
 DATA_ERROR, USAGE_ERROR = 1, 2
@@ -301,8 +301,8 @@ def test_ci_without_a_seed_shows_the_seed_that_repeats_it(predictions):
 
 def test_report_on_a_terminal_prints_the_description(predictions, monkeypatch):
     folder, frame = predictions
-    monkeypatch.setattr(cli, "_on_terminal", lambda: True)
-    monkeypatch.setattr(cli, "_width", lambda: 72)  # a terminal 72 characters wide
+    monkeypatch.setattr(rendering, "_on_terminal", lambda: True)
+    monkeypatch.setattr(rendering, "_width", lambda: 72)  # a terminal 72 characters wide
     result = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat")
     with_ci = run("report", folder / "comma.csv", "--true", "y", "--pred", "yhat", "--ci",
                   "wilson")

@@ -17,7 +17,7 @@ from sklearn.metrics import (accuracy_score, average_precision_score, brier_scor
                              recall_score, roc_auc_score)
 from sklearn.preprocessing import label_binarize
 
-from permetrics_lite.io import cli
+from permetrics_lite.io import cli, rendering
 from tests.helpers import plain_id, run_command
 
 DATA_ERROR, USAGE_ERROR = 1, 2
@@ -343,7 +343,7 @@ def test_score_by_group_table_with_digits(grouped):
 
 def test_report_by_group_has_a_section_per_group_and_the_spread(grouped, monkeypatch):
     path, frame, _ = grouped
-    monkeypatch.setattr(cli, "_width", lambda: 10**4)  # tables in one block each
+    monkeypatch.setattr(rendering, "_width", lambda: 10**4)  # tables in one block each
     result = run("report", path, "--true", "y", "--pred", "p", "--group", "g", "--weight", "w")
     assert result.returncode == 0, result.stderr
     sections = re.findall(r"^g = (.*)$", result.stdout, flags=re.M)
@@ -440,7 +440,7 @@ def never_predicted(tmp_path_factory):
 ], ids=plain_id)
 def test_zero_division_on_report(never_predicted, flags, value, token, warns, monkeypatch):
     path, frame = never_predicted
-    monkeypatch.setattr(cli, "_width", lambda: 10**4)  # tables in one block each
+    monkeypatch.setattr(rendering, "_width", lambda: 10**4)  # tables in one block each
     result = run("report", path, "--true", "t", "--pred", "p", *flags)
     assert result.returncode == 0, result.stderr
     report_text, summary_text, _ = result.stdout.split("\n\n")  # and the legend

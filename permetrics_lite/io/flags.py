@@ -7,8 +7,17 @@ worded with :func:`names`, no text parsed. A message without slots (from pandas,
 numpy or Python itself) is shown as it is, made one line.
 """
 
+import numpy as np
+
 from ..validation.errors import Worded, is_flag
 from .reading import shown
+
+ZERO_DIVISION = {"warn": "warn", "0": 0.0, "1": 1.0, "nan": np.nan}  # --zero-division's values
+
+
+class UsageError(Exception):
+    """Flags that do not go together: one line, exit status 2."""
+
 
 _FLAGS = {  # the library's words -> the command line's
     "sample_weight": "--weight", "pos_label": "--pos-label", "zero_division": "--zero-division",
