@@ -255,6 +255,37 @@ def test_a_scores_column_per_class_against_scikit_learn(multiclass, true, column
     assert printed == pytest.approx(expected, **CLOSE)
 
 
+@pytest.mark.parametrize("average", ["none", "weighted", "macro"])
+def test_average_is_the_average_of_auc_and_average_precision_too(multiclass, average):
+    path, frame, classes, proba = multiclass
+    y, weight = frame["y"].to_numpy(), frame["w"].to_numpy()
+    printed = printed_json(run("score", path, "--true", "y", "--weight", "w", "AUC", "APS",
+                               "--average", average, "--format", "json",
+                               "--scores", *classes))
+    option = None if average == "none" else average
+    auc = roc_auc_score(y, proba, multi_class="ovr", average=option, sample_weight=weight)
+    aps = average_precision_score(label_binarize(y, classes=classes), proba, average=option,
+                                  sample_weight=weight)
+    for name, expected in (("AUC", auc), ("APS", aps)):
+        if option is None:  # a value per class
+            expected = dict(zip(classes.tolist(), expected))
+        assert printed[name] == pytest.approx(expected, **CLOSE)
+    assert list(printed) == ["AUC", "APS"]
+
+
+def test_an_average_the_auc_does_not_have_is_an_error_not_ignored(multiclass):
+    path, frame, classes, proba = multiclass
+    micro = printed_json(run("score", path, "--true", "y", "APS", "--average", "micro",
+                             "--format", "json", "--scores", *classes))
+    assert micro["APS"] == pytest.approx(average_precision_score(
+        label_binarize(frame["y"], classes=classes), proba, average="micro"), **CLOSE)
+    result = run("score", path, "--true", "y", "AUC", "--average", "micro", "--scores", *classes)
+    assert result.returncode == DATA_ERROR and result.stdout == ""
+    assert result.stderr.endswith(
+        "roc_auc_score (AUC) has no --average micro, which the evaluation was built with; pass "
+        "it one of macro, weighted, none.\n")
+
+
 def test_report_of_a_score_matrix_has_each_class_s_auc_and_average_precision(multiclass):
     path, frame, classes, proba = multiclass
     y = frame["y"].to_numpy()

@@ -213,6 +213,25 @@ def test_description_of_a_real_classifier():
         skm.log_loss(y_test, model.predict_proba(x_test)), abs=6e-7)
 
 
+@pytest.mark.parametrize("average", ["binary", "micro", "macro", "weighted", None])
+def test_the_evaluation_s_default_average_changes_neither_description_nor_summary(average):
+    # every line names its own average: MCC and kappa of the whole matrix, macro F1,
+    # the macro ROC AUC and average precision (as scikit-learn's defaults)
+    y_true = ["b", "a", "c", "a", "b", "b", "c", "a", "c"]
+    y_pred = ["b", "a", "a", "a", "c", "b", "c", "b", "c"]
+    proba = np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1], [0.3, 0.3, 0.4], [0.4, 0.4, 0.2],
+                      [0.1, 0.3, 0.6], [0.3, 0.6, 0.1], [0.2, 0.2, 0.6], [0.5, 0.1, 0.4],
+                      [0.1, 0.2, 0.7]])
+    for build in (lambda **options: ClassificationMetric(y_true, y_pred, **options),
+                  lambda **options: ClassificationMetric.from_scores(y_true, proba, **options)):
+        plain, built = build(), build(average=average)
+        assert built.describe() == plain.describe()
+        pd.testing.assert_frame_equal(built.summary(), plain.summary())
+    labels = ClassificationMetric(y_true, y_pred, average=average).describe(digits=10)
+    assert float(overall(labels, "Matthews correlation")[0]) == pytest.approx(
+        skm.matthews_corrcoef(y_true, y_pred), abs=1e-10)
+
+
 def test_description_of_binary_scores_gives_delong_s_interval():
     rng = np.random.default_rng(3)
     y_true = rng.integers(0, 2, 300)

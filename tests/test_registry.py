@@ -18,6 +18,7 @@ import pytest
 import permetrics_lite
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, functional, plotting
 from permetrics_lite.io import cli
+from permetrics_lite.core import options as _options
 from permetrics_lite.metrics import registry as _registry
 from permetrics_lite.classification import Default
 from tests.oracles import ORACLES
@@ -99,11 +100,8 @@ def test_functional_forms_and_command_line_follow_the_rows():
 
 @over(m for m in _registry.ALL_METRICS if m.averages)
 def test_averages_and_default_are_the_rows(metric):
-    default = signature(metric)["average"].default
-    if metric.kind == _registry.SCORE:  # constructor options are of labels, not of scores
-        assert default == metric.default_average
-    else:
-        assert isinstance(default, Default) and default.value == metric.default_average
+    default = signature(metric)["average"].default  # the constructor's average may replace it
+    assert isinstance(default, Default) and default.value == metric.default_average
     cm = ClassificationMetric([0, 1, 1], [0, 1, 0])
     with pytest.raises(ValueError) as error:
         getattr(cm, metric.alias)(average="samples")
@@ -263,6 +261,36 @@ def test_constructor_zero_division_is_the_default_and_the_method_wins(metric):
         assert equal(method(ones, **options), method(plain, zero_division=1.0, **options))
         assert equal(method(ones, zero_division=0.0, **options),
                      method(plain, zero_division=0.0, **options))
+
+
+SCORE_TRUE = ["b", "a", "c", "a", "b", "b", "c", "a"]
+SCORE_PROBA = np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1], [0.3, 0.3, 0.4], [0.4, 0.4, 0.2],
+                        [0.1, 0.3, 0.6], [0.3, 0.6, 0.1], [0.2, 0.2, 0.6], [0.5, 0.1, 0.4]])
+
+
+@over(m for m in _registry.SCORE_METRICS if takes(m, "average"))
+def test_constructor_average_is_the_default_of_the_metrics_of_scores_too(metric):
+    plain = ClassificationMetric.from_scores(SCORE_TRUE, SCORE_PROBA)
+    method = getattr(ClassificationMetric, metric.alias)
+    for average in metric.averages:
+        built = ClassificationMetric.from_scores(SCORE_TRUE, SCORE_PROBA, average=average)
+        assert equal(method(built), method(plain, average=average)), average
+        assert equal(method(built, average="macro"), method(plain, average="macro"))
+    lacking = [a for a in _options.AVERAGES if a not in metric.averages]  # binary; micro
+    assert lacking
+    for average in lacking:  # an error that names it, not the metric's own default
+        built = ClassificationMetric.from_scores(SCORE_TRUE, SCORE_PROBA, average=average)
+        with pytest.raises(ValueError, match=rf"^{metric.name} \({metric.alias}\) has no "
+                                             rf"average='{average}', which the evaluation was "
+                                             r"built with; pass it one of \["):
+            method(built)
+        assert equal(method(built, average="weighted"), method(plain, average="weighted"))
+    # binary scores have one curve: every average of the evaluation gives it
+    y_true, p = [0, 1, 1, 0, 1, 0], [0.2, 0.7, 0.4, 0.5, 0.9, 0.1]
+    one_curve = method(ClassificationMetric.from_scores(y_true, p))
+    for average in _options.AVERAGES:
+        built = ClassificationMetric.from_scores(y_true, p, average=average)
+        assert method(built) == one_curve, average
 
 
 def test_constructor_average_turns_mcc_and_cks_into_one_vs_rest_aggregates():

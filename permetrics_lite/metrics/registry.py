@@ -98,6 +98,9 @@ _BY_CLASS = dict(averages=_options.AVERAGES, default_average="binary")
 _WHOLE_OR_BY_CLASS = dict(averages=_options.WHOLE_MATRIX_AVERAGES, default_average="multiclass")
 _MEANS = (("_macro", {"average": "macro"}), ("_weighted", {"average": "weighted"}))
 _WHOLE = (("", {"average": "multiclass"}),)
+# averages a line of describe() or a summary row names, whatever the evaluation's default
+_MACRO = MappingProxyType({"average": "macro"})
+_MULTICLASS = MappingProxyType({"average": "multiclass"})
 
 
 def _doc(summary, undefined, see_also, notes, examples):
@@ -244,7 +247,7 @@ METRICS = (
                (0.2667, {0: 0.8, 1: 0.0, 2: 0.0})
                """),
            example=("{f}(Y_TRUE, Y_PRED)", "0.8"), swapped="F1S",
-           overall=Line(5, "Macro F1", MappingProxyType({"average": "macro"})),
+           overall=Line(5, "Macro F1", _MACRO),
            by_class=(4, "F1")),  # 4 / (4 + 1 + 0)
     Metric("F2S", "f2_score", "F-score", "F2 score", COUNT, True, _UNIT, 1.0,
            formula=_fbeta(2.0), **_BY_CLASS,
@@ -379,14 +382,14 @@ METRICS = (
            query=_label_metrics.matthews_correlation_coefficient,
            # 4 / sqrt(2*3*2*3)
            example=("{f}(Y_TRUE, Y_PRED)", "0.6666666666666666"), swapped="MCC",
-           overall=Line(4, "Matthews correlation")),
+           overall=Line(4, "Matthews correlation", _MULTICLASS)),
     Metric("CKS", "cohen_kappa_score", "Cohen's kappa", "Cohen's kappa", MATRIX, True,
            _CORRELATION, 1.0, formula=_formulas.one_vs_rest_kappa, **_WHOLE_OR_BY_CLASS,
            multilabel=False, summary=_WHOLE, query=_label_metrics.cohen_kappa_score,
            analytic=_interval_forms.kappa_standard_error,
            # (0.8 - 0.48) / (1 - 0.48)
            example=("round({f}(Y_TRUE, Y_PRED), 4)", "0.6154"), swapped="CKS",
-           overall=Line(3, "Cohen's kappa")),
+           overall=Line(3, "Cohen's kappa", _MULTICLASS)),
     Metric("HML", "hamming_loss", "Hamming loss", "Hamming loss", MATRIX, False, _UNIT, 0.0,
            query=_label_metrics.hamming_loss,
            example=("{f}(Y_TRUE, Y_PRED)", "0.2"), swapped="HML"),  # 1 of 5 wrong
@@ -407,14 +410,14 @@ SCORE_METRICS = (
            example=("{f}(Y_TRUE, Y_SCORE, k=2)", "0.6666666666666666")),
     Metric("AUC", "roc_auc_score", "ROC AUC", "area under the ROC curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.AUC_AVERAGES, default_average="macro",
-           column="auc", report=8, summary=(("", {}),), query=_score_metrics.roc_auc_score,
+           column="auc", report=8, summary=(("", _MACRO),), query=_score_metrics.roc_auc_score,
            per_class=_score_metrics.class_aucs, ranked=_interval_forms.auc_standard_error,
            example=("{f}(Y_TRUE, Y_SCORE)", "0.6666666666666666"),
-           overall=Line(6, "ROC AUC")),
+           overall=Line(6, "ROC AUC", _MACRO)),
     Metric("APS", "average_precision_score", "Average precision",
            "average precision: the area under the step precision-recall curve", SCORE, True,
            _UNIT, 1.0, averages=_score_metrics.APS_AVERAGES, default_average="macro",
-           column="average_precision", report=9, summary=(("", {}),),
+           column="average_precision", report=9, summary=(("", _MACRO),),
            query=_score_metrics.average_precision_score,
            per_class=_score_metrics.class_average_precisions,
            example=("round({f}(Y_TRUE, Y_SCORE), 4)", "0.6111")),

@@ -14,7 +14,9 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import validation as _validation
-from ..core import scores as _scores, tally as _tally, user_warnings as _user_warnings
+from ..core import (options as _options, scores as _scores, tally as _tally,
+                    user_warnings as _user_warnings)
+from ..core.options import Default
 from . import formulas as _formulas, ranking as _ranking
 from .docstrings import share
 from ..core.state import read_only
@@ -192,6 +194,25 @@ def binary_auc(ranking, max_fpr, what):
     return _ranking.roc_auc(ranking, max_fpr)
 
 
+def _own_average(average, allowed):
+    """A query's own ``average``, checked whatever the problem; a default as it is."""
+    return average if isinstance(average, Default) else _validation.check_option(
+        "average", average, allowed)
+
+
+def _class_average_of(state, average, allowed, query):
+    """The average over the classes of a multiclass matrix: the query's own, else the
+    evaluation's (its constructor's ``average``), else the query's default. A binary
+    problem has one curve, which no average changes: it never asks."""
+    if not isinstance(average, Default):
+        return average
+    chosen = _options.given(state.defaults, "average", average)
+    try:
+        return _validation.check_option("average", chosen, allowed)
+    except _validation.InputError:
+        raise _validation.evaluation_average(chosen, query, allowed) from None
+
+
 def _class_average(state, values, average, per_class_support):
     """scikit-learn's average of per-class values: macro, support-weighted (a class
     without support counting 0), or ``None`` for ``{label: value}``."""
@@ -253,7 +274,7 @@ def _one_vs_one(state, average):
 
 
 @share
-def roc_auc_score(state, *, average="macro", multi_class="ovr", max_fpr=None):
+def roc_auc_score(state, *, average=Default("macro"), multi_class="ovr", max_fpr=None):
     """Area under the ROC curve: how often a positive outscores a negative.
 
     For evaluations built by ``from_scores``. Binary problems (1-D scores, or
@@ -267,7 +288,9 @@ def roc_auc_score(state, *, average="macro", multi_class="ovr", max_fpr=None):
     average : {"macro", "weighted"} or None, default="macro"
         Multiclass only. ``"macro"``: the unweighted mean; ``"weighted"``:
         weighted by each class's support (``"ovr"``) or each pair's prevalence
-        (``"ovo"``); ``None``: ``{label: AUC}`` (``"ovr"`` only).
+        (``"ovo"``); ``None``: ``{label: AUC}`` (``"ovr"`` only). The
+        constructor's ``average``, when given, replaces the default (one this
+        metric does not have is an error).
     multi_class : {"ovr", "ovo"}, default="ovr"
         ``"ovr"``: each class against the rest, by its column.
         ``"ovo"``: Hand and Till's mean over pairs of the classes in y_true,
@@ -318,7 +341,7 @@ def roc_auc_score(state, *, average="macro", multi_class="ovr", max_fpr=None):
     >>> three.AUC(multi_class="ovo")
     0.9166666666666666
     """
-    average = _validation.check_option("average", average, AUC_AVERAGES)
+    average = _own_average(average, AUC_AVERAGES)
     multi_class = _validation.check_option("multi_class", multi_class, MULTI_CLASS)
     if max_fpr is not None:
         max_fpr = _validation.check_max_fpr(max_fpr)
@@ -326,6 +349,7 @@ def roc_auc_score(state, *, average="macro", multi_class="ovr", max_fpr=None):
         return binary_auc(positive_ranking(state), max_fpr, "The positive class")
     if max_fpr is not None:
         raise _validation.multiclass_max_fpr(max_fpr)
+    average = _class_average_of(state, average, AUC_AVERAGES, "roc_auc_score (AUC)")
     check_probabilities(state, "roc_auc_score (AUC) of a multiclass problem")
     if multi_class == "ovo":
         if average is None:
@@ -336,7 +360,7 @@ def roc_auc_score(state, *, average="macro", multi_class="ovr", max_fpr=None):
 
 
 @share
-def average_precision_score(state, *, average="macro"):
+def average_precision_score(state, *, average=Default("macro")):
     """Average precision: the precision at each threshold, weighted by the recall it adds.
 
     For evaluations built by ``from_scores``. A binary problem has one
@@ -349,7 +373,9 @@ def average_precision_score(state, *, average="macro"):
     average : {"macro", "weighted", "micro"} or None, default="macro"
         Multiclass only. ``"macro"``: the unweighted mean over classes;
         ``"weighted"``: weighted by support; ``"micro"``: one curve of every
-        (sample, class) score; ``None``: ``{label: AP}``.
+        (sample, class) score; ``None``: ``{label: AP}``. The constructor's
+        ``average``, when given, replaces the default (one this metric does not
+        have is an error).
 
     Returns
     -------
@@ -381,9 +407,10 @@ def average_precision_score(state, *, average="macro"):
     >>> round(cm.APS(), 4)
     0.8333
     """
-    average = _validation.check_option("average", average, APS_AVERAGES)
+    average = _own_average(average, APS_AVERAGES)
     if is_binary(state, "average_precision_score (APS)"):
         return binary_ap(positive_ranking(state), "The positive class")
+    average = _class_average_of(state, average, APS_AVERAGES, "average_precision_score (APS)")
     rankings = class_rankings(state)
     if average == "micro":
         return binary_ap(state.cached("micro", lambda: _ranking.combined(rankings)),

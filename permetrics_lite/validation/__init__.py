@@ -29,8 +29,8 @@ from .options import (
     check_beta, check_bool, check_integer_from, check_metric_parameters, check_option,
     check_pos_label, check_zero_division, closest, missing_extra)
 from .score_metrics import (
-    NotProbabilities, binary_curve_only, check_max_fpr, check_n_bins, multiclass_max_fpr,
-    not_probabilities, one_class_curve, one_vs_one_of_a_sum, ovo_per_class,
+    NotProbabilities, binary_curve_only, check_max_fpr, check_n_bins, evaluation_average,
+    multiclass_max_fpr, not_probabilities, one_class_curve, one_vs_one_of_a_sum, ovo_per_class,
     query_weights_of_scores, samples_of_scores_not_kept, weighted_quantile_bins)
 from .scores import (
     check_score_values, check_scores, check_threshold, scores_needed, threshold_for_matrix)
@@ -60,7 +60,7 @@ __all__ = [
     "check_option", "check_pos_label", "check_zero_division", "closest", "missing_extra",
     # score_metrics
     "NotProbabilities", "binary_curve_only", "check_max_fpr", "check_n_bins",
-    "multiclass_max_fpr", "not_probabilities", "one_class_curve", "one_vs_one_of_a_sum",
+    "evaluation_average", "multiclass_max_fpr", "not_probabilities", "one_class_curve", "one_vs_one_of_a_sum",
     "ovo_per_class", "query_weights_of_scores", "samples_of_scores_not_kept",
     "weighted_quantile_bins",
     # scores

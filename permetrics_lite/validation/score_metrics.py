@@ -3,7 +3,7 @@ probabilities, ROC AUC's ``max_fpr``, calibration bins, binary curves."""
 
 import numpy as np
 
-from .errors import Arg, InputError, InputTypeError
+from .errors import Arg, Choices, InputError, InputTypeError
 from .intervals import MethodNotApplicable
 from .options import check_integer_from
 
@@ -53,6 +53,15 @@ def one_vs_one_of_a_sum():
         "ranking only (a sum of score evaluations: a + b, from_batches or from_dask); use {1}, "
         "or build it with from_scores on all the samples.", Arg("multi_class", shown='"ovo"'),
         Arg("multi_class", shown='"ovr"'))
+
+
+def evaluation_average(value, query, allowed):
+    """The evaluation's default ``average`` (its constructor's) that a metric of scores
+    does not have."""
+    return InputError(
+        "{query} has no {0}, which the evaluation was built with; pass it one of {allowed}.",
+        Arg("average", value), query=query, allowed=Choices("average", allowed)
+    )
 
 
 def query_weights_of_scores(alias):
