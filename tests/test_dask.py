@@ -56,6 +56,7 @@ def test_from_dask_on_dataframe_columns(client):
                                  average="macro")
     np.testing.assert_equal(answers(cm), answers(whole))
     assert cm.PS() == whole.PS() and cm.n_samples == 1000
+    assert cm.describe() == whole.describe()
     # a Series and an array of other partitioning are rechunked into line
     mixed = ClassificationMetric.from_dask(ddf["true"], da.from_array(frame["pred"].to_numpy(),
                                                                       chunks=300))
