@@ -228,35 +228,64 @@ QUERIES = {"AS": {}, "BAS": {}, "F1S": {"average": "macro"}, "MCC": {},
 CONFIDENCES = (0.5, 0.8, 0.95)
 
 
+def _metrics_of_matrices(matrices):
+    """Each query's value on each matrix (B, K, K), written out here: zero_division 0,
+    balanced accuracy over the classes that have samples, kappa's quadratic weights."""
+    m = np.asarray(matrices, dtype=np.float64)
+    total = m.sum(axis=(1, 2))
+    tp, support, predicted = np.diagonal(m, axis1=1, axis2=2), m.sum(axis=2), m.sum(axis=1)
+    correct = tp.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        present = support > 0
+        recall = np.where(present, tp / support, 0.0)
+        f1 = np.where(support + predicted > 0, 2 * tp / (support + predicted), 0.0)
+        covariance = correct * total - (support * predicted).sum(axis=1)
+        spread = np.sqrt((total**2 - (support**2).sum(axis=1))
+                         * (total**2 - (predicted**2).sum(axis=1)))
+        k = np.arange(m.shape[1])
+        weights = (k[:, None] - k[None, :]) ** 2.0
+        chance = support[:, :, None] * predicted[:, None, :] / total[:, None, None]
+        disagreement = (weights * chance).sum(axis=(1, 2))
+        return {
+            "AS": correct / total,
+            "BAS": recall.sum(axis=1) / present.sum(axis=1),
+            "F1S": f1.mean(axis=1),
+            "MCC": np.where(spread > 0, covariance / spread, 0.0),
+            "CKS": np.where(disagreement > 0,
+                            1 - (weights * m).sum(axis=(1, 2)) / disagreement, 0.0),
+        }
+
+
 def _per_sample_quantiles(true, pred, weight, labels, n_resamples, seed):
     """Each query's quantiles over resamples of the samples (drawn one by one, uniformly,
-    with their weights; those of weight 0 left out), each evaluated by the public API."""
+    with their weights; those of weight 0 left out): each resample's matrix summed
+    from its drawn samples, its metrics by :func:`_metrics_of_matrices`."""
     if weight is not None:
         kept = weight > 0
         true, pred, weight = true[kept], pred[kept], weight[kept]
     rng = np.random.default_rng(seed)
-    values = {alias: [] for alias in QUERIES}
-    for _ in range(n_resamples):
-        i = rng.integers(0, len(true), len(true))
-        cm = ClassificationMetric(true[i], pred[i], labels=labels, zero_division=0.0,
-                                  sample_weight=None if weight is None else weight[i])
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # BAS: classes only predicted are left out
-            for alias, options in QUERIES.items():
-                values[alias].append(getattr(cm, alias)(**options))
+    k = len(labels)
+    drawn = rng.integers(0, len(true), (n_resamples, len(true)))
+    cells = (true * k + pred)[drawn] + np.arange(n_resamples)[:, None] * k * k
+    matrices = np.bincount(cells.ravel(), None if weight is None else weight[drawn].ravel(),
+                           minlength=n_resamples * k * k).reshape(n_resamples, k, k)
     tails = [(1 - c) / 2 for c in CONFIDENCES]
     levels = tails + [1 - t for t in tails]
-    return {alias: (np.quantile(v, levels), np.std(v)) for alias, v in values.items()}
+    return {alias: (np.quantile(v, levels), np.std(v))
+            for alias, v in _metrics_of_matrices(matrices).items()}
 
 
 def _library_quantiles(cm):
-    """The bounds of the library's percentile intervals at each confidence: quantiles."""
-    quantiles = {}
-    for alias, options in QUERIES.items():
-        intervals = [cm.CI(alias, method="bootstrap", confidence=c, n_resamples=3000,
-                           random_state=7, **options) for c in CONFIDENCES]
-        quantiles[alias] = np.array([ci.low for ci in intervals] + [ci.high for ci in intervals])
-    return quantiles
+    """The bounds of the library's percentile intervals at each confidence: quantiles.
+    The intervals of one confidence share one draw of resamples, as a summary's do."""
+    bounds = {alias: ([], []) for alias in QUERIES}
+    for confidence in CONFIDENCES:
+        intervals = _intervals.Intervals(cm.state, "bootstrap", confidence, 3000, 7)
+        for alias, options in QUERIES.items():
+            _, low, high = intervals.interval(_registry.lookup(alias), options)
+            bounds[alias][0].append(low)
+            bounds[alias][1].append(high)
+    return {alias: np.array(low + high) for alias, (low, high) in bounds.items()}
 
 
 def _dense_errors(k, n, seed):
@@ -282,6 +311,10 @@ def test_quantiles_agree_with_a_per_sample_bootstrap(case):
                   else _intervals.weighted_cells(cm.state)[2])
     small = np.count_nonzero((draws_over > 0) & (draws_over < _bootstrap.SAMPLED_BELOW))
     assert (small >= _bootstrap.SAMPLED_CELLS) == (case != "few cells")
+    own = _metrics_of_matrices(cm.CM()[None])  # the written-out metrics are the methods'
+    for alias, options in QUERIES.items():
+        np.testing.assert_allclose(own[alias][0], getattr(cm, alias)(**options), rtol=1e-12,
+                                   err_msg=alias)
     ours = _library_quantiles(cm)
     reference = _per_sample_quantiles(true, pred, weight, labels, 1500, 11)
     for alias, (quantiles, spread) in reference.items():

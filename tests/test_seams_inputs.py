@@ -222,7 +222,7 @@ def score_answers(cm):
                     lambda: tuple(cm.CI(metric.alias, method=way))[:3])
         if metric.proportion is None:
             found[f"{metric.alias} CI bootstrap"] = outcome(lambda: tuple(cm.CI(
-                metric.alias, method="bootstrap", n_resamples=20, random_state=0))[:3])
+                metric.alias, method="bootstrap", n_resamples=4, random_state=0))[:3])
     return found
 
 
