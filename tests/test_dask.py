@@ -19,10 +19,11 @@ from tests.strategies import examples, problems
 
 @pytest.fixture(scope="module")
 def client():
-    """Two worker processes: blocks and their tallies really travel by pickle."""
+    """A worker process: blocks and their tallies really travel by pickle (one is
+    enough for that, and each more costs a process start)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # distributed's own start-up chatter
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                            dashboard_address=None, silence_logs=50)
     with cluster, distributed.Client(cluster) as connected:
         yield connected
