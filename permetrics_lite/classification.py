@@ -96,7 +96,9 @@ class ClassificationMetric:
         default: the sorted union of the labels of ``y_true`` and ``y_pred``
         (a pandas Categorical's categories come first, in their order). For
         multilabel input, one name per column (default: the DataFrame's column
-        names, else 0..n_labels-1).
+        names, else 0..n_labels-1); where the columns of a DataFrame (pandas,
+        polars) or Arrow table have names, they say which label each column
+        is, and ``labels`` (the same names) give the labels' order.
     sample_weight : array-like of shape (n_samples,), default=None
         Finite, non-negative weights with a positive sum; the default weighting
         of every query.

@@ -108,8 +108,14 @@ def test_multilabel_dataframe_column_names_become_labels():
     cm = ClassificationMetric(y_true, y_pred)
     assert cm.is_multilabel and cm.labels.tolist() == ["spam", "urgent"]
     assert cm.PCA() == pytest.approx({"spam": 2 / 3, "urgent": 1.0})
-    renamed = ClassificationMetric(y_true, y_pred, labels=["s", "u"])
-    assert list(renamed.PCA()) == ["s", "u"]
+    # labels order the columns by their names; names of other labels are refused
+    ordered = ClassificationMetric(y_true, y_pred, labels=["urgent", "spam"])
+    assert ordered.PCA() == pytest.approx({"urgent": 1.0, "spam": 2 / 3})
+    assert list(ordered.PCA()) == ["urgent", "spam"]
+    with pytest.raises(ValueError, match=r"^labels=\['s', 'u'\] and the columns of y_true "):
+        ClassificationMetric(y_true, y_pred, labels=["s", "u"])
+    renamed = ClassificationMetric(y_true.to_numpy(), y_pred.to_numpy(), labels=["s", "u"])
+    assert renamed.PCA() == pytest.approx({"s": 2 / 3, "u": 1.0})
 
 
 def test_multilabel_numpy_labels_are_column_numbers():

@@ -225,3 +225,76 @@ class TestScoreMatrixColumns:
         cm = ClassificationMetric.from_scores(np.asarray(y), pd.DataFrame(proba))
         predicted = classes[proba.argmax(axis=1)]
         assert cm.AS() == pytest.approx(skm.accuracy_score(np.asarray(y), predicted), abs=1e-15)
+
+
+# --- a Series' name ---
+
+SPAM = np.array(["ham", "spam", "spam", "ham", "spam", "ham", "spam", "ham"])
+P_SPAM = np.array([0.2, 0.9, 0.6, 0.4, 0.3, 0.1, 0.8, 0.7])
+
+
+def _series(kind, values, name):
+    if kind == "polars":
+        import polars as pl
+
+        return pl.Series(name, values)
+    return pd.Series(values, name=name)
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars"])
+@pytest.mark.parametrize("name, p", [("ham", 1 - P_SPAM), ("spam", P_SPAM)])
+def test_a_series_named_after_a_class_holds_that_class_s_scores(kind, name, p):
+    # proba["ham"] is ham's probability: its AUC is of ham against spam, its predictions
+    # are ham at or above the threshold, as with a one-column DataFrame of that name
+    cm = ClassificationMetric.from_scores(SPAM, _series(kind, p, name))
+    positive = SPAM == name
+    assert cm.AUC() == pytest.approx(skm.roc_auc_score(positive, p), rel=1e-12)
+    assert cm.PS(pos_label=name) == skm.precision_score(positive, p >= 0.5)
+    expected = np.where(p >= 0.5, name, "spam" if name == "ham" else "ham")
+    assert cm.CM().tolist() == skm.confusion_matrix(SPAM, expected, labels=["ham", "spam"]).tolist()
+    assert cm.RS() == skm.recall_score(positive, p >= 0.5)  # the default positive class
+    framed = ClassificationMetric.from_scores(SPAM, pd.DataFrame({name: p}))
+    assert (cm.AUC(), cm.RS()) == (framed.AUC(), framed.RS())
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars"])
+@pytest.mark.parametrize("name", [None, "score", "", 1])
+def test_a_series_name_that_is_no_class_names_none(kind, name):
+    # the scores of the second sorted class, as a plain array's
+    if kind == "polars":
+        pytest.importorskip("polars")
+        if name is None or name == 1:  # polars names are text; None is its "" default
+            name = "" if name is None else "1"
+    cm = ClassificationMetric.from_scores(SPAM, _series(kind, P_SPAM, name))
+    assert cm.AUC() == pytest.approx(skm.roc_auc_score(SPAM == "spam", P_SPAM), rel=1e-12)
+    assert cm.RS() == skm.recall_score(SPAM == "spam", P_SPAM >= 0.5)
+
+
+def test_integer_and_boolean_classes_are_named_by_a_series_of_a_frame():
+    # the columns of a DataFrame of predict_proba are named 0 and 1 (or False and True)
+    y = (SPAM == "spam").astype(int)
+    proba = pd.DataFrame({0: 1 - P_SPAM, 1: P_SPAM})
+    for name in (0, 1):
+        cm = ClassificationMetric.from_scores(y, proba[name])
+        assert cm.AUC() == pytest.approx(skm.roc_auc_score(y == name, proba[name]), rel=1e-12)
+        assert cm.RS() == skm.recall_score(y == name, proba[name] >= 0.5)
+    flags = pd.DataFrame({False: 1 - P_SPAM, True: P_SPAM})
+    cm = ClassificationMetric.from_scores(y.astype(bool), flags[False])
+    assert cm.AUC() == pytest.approx(skm.roc_auc_score(y == 0, 1 - P_SPAM), rel=1e-12)
+    assert cm.RS() == skm.recall_score(y == 0, 1 - P_SPAM >= 0.5)
+
+
+@pytest.mark.parametrize("option, other", [
+    ({"pos_label": "spam"}, "pos_label='spam'"),
+    ({"labels": ["ham", "spam"]}, "labels=['ham', 'spam']"),
+])
+def test_a_series_name_that_disagrees_with_the_positive_class_is_refused(option, other):
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_scores(SPAM, pd.Series(1 - P_SPAM, name="ham"), **option)
+    assert type(raised.value).__name__ == "InputError"
+    assert str(raised.value).startswith(
+        f"{other} and the name of y_score ('ham') disagree on the positive class of 1-D "
+        "y_score ('spam' against 'ham'); 1-D scores are the scores of the positive class")
+    agreeing = {"pos_label": "ham"} if "pos_label" in option else {"labels": ["spam", "ham"]}
+    cm = ClassificationMetric.from_scores(SPAM, pd.Series(1 - P_SPAM, name="ham"), **agreeing)
+    assert cm.AUC() == pytest.approx(skm.roc_auc_score(SPAM == "ham", 1 - P_SPAM), rel=1e-12)

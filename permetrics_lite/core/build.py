@@ -42,9 +42,9 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
     equal ones (``numpy.argmax``).
 
     1-D scores are the scores of the positive class: the class named by
-    ``pos_label``, by ``labels=[negative, positive]`` or by the column
-    name of a one-column DataFrame, else the second of the sorted
-    classes (scikit-learn's ``classes_[1]``); of a two-column matrix, the
+    ``pos_label``, by ``labels=[negative, positive]``, by the column
+    name of a one-column DataFrame or by a Series' name that is a class,
+    else the second of the sorted classes (scikit-learn's ``classes_[1]``); of a two-column matrix, the
     class of its second column unless ``pos_label`` names the first. Every
     score metric and curve of a binary problem is of the positive class,
     and the ``pos_label`` of binary metrics such as ``PS`` defaults to it. A
@@ -65,7 +65,9 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
         range; integers within +-2**53, which float64 holds exactly; text
         is refused, even "0.8"). 1-D (or a one-column DataFrame named
         after its class): the score of the positive class of a binary
-        problem. 2-D: one column per class, in the order of ``labels``,
+        problem; a pandas or polars Series named after a class holds that
+        class's scores (``proba["ham"]``), and a Series' name that is no
+        class (``"score"``) names none. 2-D: one column per class, in the order of ``labels``,
         else of the sorted classes; the column names of a DataFrame
         (pandas or polars) or a pyarrow Table name the classes (pandas'
         default names ``0..K-1`` of unnamed columns do not).
@@ -185,7 +187,9 @@ def from_confusion_matrix(matrix, labels=None, *, average=NOT_GIVEN,
         Integral values are kept as exact integer counts.
     labels : array-like of shape (n_classes,), default=None
         The class of each row and column. By default a DataFrame's index,
-        else 0..K-1.
+        else 0..K-1. A DataFrame whose rows and columns have names (not
+        pandas' default ``0..K-1``) is read by name: ``labels`` then give the
+        classes' order and must name the same classes.
     {{query_defaults}}
 
     Returns

@@ -66,6 +66,14 @@ def frame_columns(y):
     return None
 
 
+def default_names(names):
+    """Whether these row or column names are the defaults of unnamed ones, which name no
+    class: pandas' ``0..K-1`` (a RangeIndex) and polars' ``column_0, column_1, ...``."""
+    if isinstance(names, pd.RangeIndex):
+        return names.start == 0 and names.step == 1
+    return list(names) == [f"column_{i}" for i in range(len(names))]
+
+
 def to_column(y, name, unit="sample", coded=False):
     """Turn any supported array-like (one value per ``unit``) into a numpy array,
     keeping pandas metadata. ``coded``: 1-D text labels may come as

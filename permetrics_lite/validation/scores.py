@@ -9,7 +9,8 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
-from .arrays import check_aligned, frame_columns, plain, preview, sequence_to_array, to_column
+from .arrays import (check_aligned, default_names, frame_columns, plain, preview,
+                     sequence_to_array, to_column)
 from .errors import Arg, InputError, InputTypeError, Phrase, Term
 from .labels import check_label_values, check_labels, common_labels, label_position
 
@@ -35,14 +36,23 @@ def _named_columns(frame):
     """The column names of a DataFrame (pandas or polars) or a pyarrow Table; None for
     the default names of unnamed columns (pandas' 0..K-1, polars' column_0..), and for
     anything else."""
-    if not isinstance(frame, pd.DataFrame):
+    if isinstance(frame, pd.DataFrame):
+        columns = frame.columns
+    else:
         found = frame_columns(frame)
-        if found is None or found[0] == [f"column_{i}" for i in range(len(found[0]))]:
-            return None  # polars' default names of unnamed columns name no class
-        return pd.Index(found[0])
-    columns = frame.columns
-    unnamed = isinstance(columns, pd.RangeIndex) and columns.start == 0 and columns.step == 1
-    return None if unnamed else columns
+        if found is None:
+            return None
+        columns = pd.Index(found[0])
+    return None if default_names(columns) else columns
+
+
+def _series_name(scores):
+    """The name of a pandas or polars Series (None for none: pandas' None, polars' "")."""
+    if isinstance(scores, pd.Series):
+        return scores.name
+    if type(scores).__module__.split(".")[0] == "polars" and hasattr(scores, "name"):
+        return scores.name or None
+    return None
 
 
 def check_scores(y_true, y_score, labels, pos_label=None):
@@ -50,7 +60,7 @@ def check_scores(y_true, y_score, labels, pos_label=None):
 
     ``pos_label`` (None when not given) names the class of 1-D scores.
     """
-    names = _named_columns(y_score)
+    names, series_name = _named_columns(y_score), _series_name(y_score)
     true, score = to_column(y_true, "y_true"), to_column(y_score, "y_score")
     if true.values.ndim != 1:
         raise InputError(
@@ -99,18 +109,24 @@ def check_scores(y_true, y_score, labels, pos_label=None):
         if names is not None:
             claims[Phrase("the column name of {y_score} ({name!r})", "y_score",
                           name=names[0])] = names[0]
-        classes, positive = _binary_classes(values, classes, labels is not None, claims)
+        named_by = ({} if series_name is None else  # a Series named after a class: its scores
+                    {Phrase("the name of {y_score} ({name!r})", "y_score",
+                            name=plain(series_name)): series_name})
+        classes, positive = _binary_classes(values, classes, labels is not None, claims,
+                                            named_by)
         columns, positive = classes[[1 - positive, positive]], 1
     return ScoreTargets(values, scores, columns, classes,
                         true.index if true.index is not None else score.index, positive, dtype)
 
 
-def _binary_classes(values, classes, given, claims):
+def _binary_classes(values, classes, given, claims, named_by=None):
     """The two classes of 1-D scores and the position of the positive one.
 
     ``classes``: the user's labels (``given``), a Categorical's categories, or
     None for the sorted classes of ``values``. ``claims``: other arguments that
     name the positive class; they must agree with each other and with labels.
+    ``named_by``: names that claim it only when they are a class (a Series' name,
+    which may as well name the scores themselves: "score", "proba").
     """
     if classes is None:
         classes = np.sort(pd.unique(values))
@@ -126,6 +142,8 @@ def _binary_classes(values, classes, given, claims):
     if len(classes) == 1 and not given:
         classes = _implied_pair(values, classes)
     _check_score_columns(np.empty(0), classes)
+    claims = {**claims, **{source: value for source, value in (named_by or {}).items()
+                           if label_position(value, classes) not in (None, -1)}}
     positions = {} if not given else {Arg("labels", shown=preview(classes)): 1}
     for source, value in claims.items():
         position = label_position(value, classes)

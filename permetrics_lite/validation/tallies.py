@@ -5,8 +5,8 @@ and the pickled state's version."""
 import numpy as np
 import pandas as pd
 
-from .arrays import preview
-from .errors import InputError, InputTypeError, Phrase, Worded
+from .arrays import default_names, preview
+from .errors import Arg, InputError, InputTypeError, Phrase, Worded
 from .labels import KIND_NAMES, check_labels, label_kind
 
 INT64_MAX = np.iinfo(np.int64).max
@@ -24,7 +24,10 @@ def check_confusion_matrix(matrix, labels=None):
                 "{matrix} is a DataFrame whose index and columns differ; the rows (true) and "
                 "columns (predicted) must list the same classes in the same order.", "matrix"
             )
-        labels = matrix.index if labels is None else labels
+        if labels is None:
+            labels = matrix.index
+        elif not (default_names(matrix.index) and default_names(matrix.columns)):
+            matrix, labels = _by_name(matrix, labels)
     values = np.asarray(matrix)
     if values.ndim != 2 or values.shape[0] != values.shape[1] or values.size == 0:
         raise InputError(
@@ -58,6 +61,23 @@ def check_confusion_matrix(matrix, labels=None):
             "labels", "matrix", count=len(labels), n=n_classes
         )
     return values, labels
+
+
+def _by_name(frame, labels):
+    """A DataFrame whose index and columns name its classes, in the order of ``labels``
+    (the same classes): its rows and columns are taken by name, not by position."""
+    labels = check_labels(labels)
+    for axis, name in ((frame.index, "index"), (frame.columns, "columns")):
+        check_labels(np.asarray(axis), Phrase("the {axis} of {matrix}", "matrix", axis=name))
+        if len(axis) != len(labels) or (axis.get_indexer(labels) < 0).any():
+            raise InputError(
+                "{0} and the {axis} of {matrix} ({names}) name different classes; the names "
+                "of its rows (true) and columns (predicted) say which class each is, and "
+                "{labels} give the classes' order: name the same classes.",
+                Arg("labels", shown=preview(labels)), "matrix", "labels", axis=name,
+                names=preview(axis)
+            )
+    return frame.loc[labels, labels], labels
 
 
 def exact_total(values):

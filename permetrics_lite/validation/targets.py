@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 
 from ..core import encode as _encode
-from .arrays import check_aligned, plain, preview, to_column
-from .errors import InputError, Phrase
+from .arrays import check_aligned, default_names, plain, preview, to_column
+from .errors import Arg, InputError, Phrase
 from .labels import check_label_values, check_labels, common_labels, first_missing
 
 
@@ -162,16 +162,27 @@ def _check_multilabel(true, pred, labels, index):
                 true_columns=preview(true.columns), pred_columns=preview(pred.columns)
             )
     names = check_labels(labels)
+    framed = "y_true" if true.columns is not None else "y_pred"
+    columns = true.columns if true.columns is not None else pred.columns
     if names is None:
-        columns = true.columns if true.columns is not None else pred.columns
         names = np.asarray(columns) if columns is not None else np.arange(n_labels)
     if len(names) != n_labels:
         raise InputError(
             "{labels} has {count} names but the multilabel arrays have {n_labels} columns; "
             "give one name per column.", "labels", count=len(names), n_labels=n_labels
         )
-    t = _check_indicators(true.values, "y_true")
-    p = _check_indicators(pred.values, "y_pred")
+    order = slice(None)
+    if columns is not None and not default_names(columns):  # the columns name the labels
+        order = pd.Index(columns).get_indexer(names)
+        if (order < 0).any():
+            raise InputError(
+                "{0} and the columns of {1} ({columns}) name different labels; the column names "
+                "say which label each column is, and {labels} give their order: name the same "
+                "labels.", Arg("labels", shown=preview(names)), framed, "labels",
+                columns=preview(columns)
+            )
+    t = _check_indicators(true.values[:, order], "y_true")
+    p = _check_indicators(pred.values[:, order], "y_pred")
     return Targets(t, p, names, index, is_multilabel=True)
 
 
