@@ -453,11 +453,17 @@ def test_integral_float_matrix_up_to_the_int64_limit_counts_exactly():
     assert beyond.n_samples is None  # 2**63 counts more than int64 holds: weights
 
 
-def test_labels_given_with_a_frame_name_its_rows():
+def test_labels_given_with_a_frame_order_its_named_rows():
+    # a frame's names say which class each row is: labels order them, or are refused
+    # when they name other classes; the matrix itself takes names in order
     frame = ClassificationMetric([0, 1, 1], [0, 1, 0]).CM(as_frame=True)
-    cm = ClassificationMetric.from_confusion_matrix(frame, labels=["no", "yes"])
-    assert cm.labels.tolist() == ["no", "yes"]
-    assert cm.RS(pos_label="yes") == 0.5
+    cm = ClassificationMetric.from_confusion_matrix(frame, labels=[1, 0])
+    assert cm.labels.tolist() == [1, 0] and cm.CM().tolist() == [[1, 1], [0, 1]]
+    assert cm.RS(pos_label=1) == 0.5
+    with pytest.raises(ValueError, match=r"^labels=\['no', 'yes'\] and the index of matrix "):
+        ClassificationMetric.from_confusion_matrix(frame, labels=["no", "yes"])
+    renamed = ClassificationMetric.from_confusion_matrix(frame.to_numpy(), labels=["no", "yes"])
+    assert renamed.labels.tolist() == ["no", "yes"] and renamed.RS(pos_label="yes") == 0.5
 
 
 def test_adjusted_balanced_accuracy_of_huge_counts_near_chance():
