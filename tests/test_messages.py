@@ -666,8 +666,16 @@ MESSAGES = [
      not_a_label("pos_label='c'", "['a', 'b']")),
     ("scores: pos_label of another kind, one class",
      lambda: CM.from_scores(["a", "a"], [0.1, 0.9], pos_label=1), ValueError,
-     "y_true holds one class ('a') and y_score is 1-D, so the other class is unknown; pass "
-     "labels=[negative, positive] or pos_label."),
+     "y_true holds one class ('a') and y_score is 1-D, and pos_label=1 names no other class, "
+     "so the other class is unknown; pass labels=[negative, positive]."),
+    ("scores: pos_label the one class",
+     lambda: CM.from_scores(["a", "a"], [0.1, 0.9], pos_label="a"), ValueError,
+     "y_true holds one class ('a') and y_score is 1-D, and pos_label='a' names no other "
+     "class, so the other class is unknown; pass labels=[negative, positive]."),
+    ("scores: a one-column frame named after the one class",
+     lambda: CM.from_scores(["a", "a"], DF({"a": [0.1, 0.9]})), ValueError,
+     "y_true holds one class ('a') and y_score is 1-D, and the column name of y_score ('a') "
+     "names no other class, so the other class is unknown; pass labels=[negative, positive]."),
     ("scores: labels and pos_label disagree",
      lambda: CM.from_scores([0, 1], [0.1, 0.9], labels=[1, 0], pos_label=1), ValueError,
      disagree("labels=[1, 0]", "pos_label=1", 0, 1)),

@@ -140,7 +140,7 @@ def _binary_classes(values, classes, given, claims, named_by=None):
                     classes = pair
                 break
     if len(classes) == 1 and not given:
-        classes = _implied_pair(values, classes)
+        classes = _implied_pair(values, classes, next(iter(claims), None))
     _check_score_columns(np.empty(0), classes)
     claims = {**claims, **{source: value for source, value in (named_by or {}).items()
                            if label_position(value, classes) not in (None, -1)}}
@@ -168,16 +168,24 @@ def _binary_classes(values, classes, given, claims, named_by=None):
     return classes, int(np.flatnonzero(classes == second)[0])
 
 
-def _implied_pair(values, found):
+def _implied_pair(values, found, claim=None):
     """One class in y_true still names the pair when it is boolean or in {0, 1}
-    or {-1, 1}, as scikit-learn assumes."""
+    or {-1, 1}, as scikit-learn assumes. ``claim``: the argument that named the
+    positive class and so could not name the other (None when none did)."""
     for pair in ((False, True), (0, 1), (-1, 1)):
         if (values.dtype.kind == "b") == isinstance(pair[0], bool) and found[0] in pair:
             return np.array(pair, dtype=values.dtype)
+    labels = Arg("labels", shown="[negative, positive]")
+    if claim is not None:
+        raise InputError(
+            "{y_true} holds one class ({found!r}) and {y_score} is 1-D, and {2} names no other "
+            "class, so the other class is unknown; pass {3}.", "y_true", "y_score", claim,
+            labels, found=plain(found[0])
+        )
     raise InputError(
         "{y_true} holds one class ({found!r}) and {y_score} is 1-D, so the other class is "
-        "unknown; pass {2} or {pos_label}.", "y_true", "y_score",
-        Arg("labels", shown="[negative, positive]"), "pos_label", found=plain(found[0])
+        "unknown; pass {2} or {pos_label}.", "y_true", "y_score", labels, "pos_label",
+        found=plain(found[0])
     )
 
 
