@@ -44,8 +44,9 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
     1-D scores are the scores of the positive class: the class named by
     ``pos_label``, by ``labels=[negative, positive]``, by the column
     name of a one-column DataFrame or by a Series' name that is a class,
-    else the second of the sorted classes (scikit-learn's ``classes_[1]``); of a two-column matrix, the
-    class of its second column unless ``pos_label`` names the first. Every
+    else the second of the sorted classes (scikit-learn's
+    ``classes_[1]``); of a two-column matrix, the class of its second
+    column unless ``pos_label`` names the first. Every
     score metric and curve of a binary problem is of the positive class,
     and the ``pos_label`` of binary metrics such as ``PS`` defaults to it. A
     plain matrix's columns are the classes of ``labels``, else the sorted
@@ -67,8 +68,8 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
         after its class): the score of the positive class of a binary
         problem; a pandas or polars Series named after a class holds that
         class's scores (``proba["ham"]``), and a Series' name that is no
-        class (``"score"``) names none. 2-D: one column per class, in the order of ``labels``,
-        else of the sorted classes; the column names of a DataFrame
+        class (``"score"``) names none. 2-D: one column per class, in the
+        order of ``labels``, else of the sorted classes; the column names of a DataFrame
         (pandas or polars) or a pyarrow Table name the classes (pandas'
         default names ``0..K-1`` of unnamed columns do not).
     threshold : float, default=0.5
