@@ -439,3 +439,16 @@ def test_the_intervals_of_a_multilabel_table():
     for table in (cm.summary, cm.report):
         with pytest.raises(InputError, match=message):
             table(ci="bootstrap")
+
+
+def test_a_class_in_neither_array_is_not_said_to_be_only_predicted():
+    cm = CM(["a", "b", "a"], ["a", "b", "b"], labels=["a", "b", "z"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cm.BAS(zero_division=0.0) == 0.75
+        assert cm.summary(zero_division=0.0).loc["BAS", "value"] == 0.75
+    only_predicted = CM(["a", "b", "a"], ["a", "z", "b"], labels=["a", "b", "z"])
+    _, records = caught(lambda: only_predicted.BAS(zero_division=0.0))
+    assert [message for _, message in records] == [
+        "y_pred contains classes not in y_true: ['z']; balanced accuracy leaves them out of "
+        "the mean."]
