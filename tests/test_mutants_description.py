@@ -6,9 +6,9 @@ from the layout the description documents: overall lines as ``heading : value   
 value, indented, in as many lines as it takes, words never split), tables of
 right-aligned columns two spaces apart, cut into blocks of the columns that fit."""
 
+import contextlib
 import math
 import sys
-from unittest import mock
 
 import numpy as np
 import pytest
@@ -18,6 +18,7 @@ from statsmodels.stats.inter_rater import cohens_kappa
 from statsmodels.stats.proportion import proportion_confint
 
 from permetrics_lite import ClassificationMetric as CM
+from permetrics_lite.stats import description
 
 # the docstring's example: 6 samples, 3 classes
 ANIMALS_TRUE = ["cat", "cat", "dog", "dog", "fox", "cat"]
@@ -275,6 +276,11 @@ def test_a_weighted_matrix_shows_its_sums_with_the_digits_asked():
         assert lines == table_lines("true \\ predicted", labels, labels, cells, [[0, 1, 2]])
 
 
+def _text(digits):
+    """How describe() writes numbers with ``digits`` after the point."""
+    return description._Text(digits, 100)
+
+
 @pytest.mark.parametrize("digits, value, shown", [
     (4, 0.0, "0.0000"),            # no sum at all: fixed
     (4, 1.0, "1.0000"),
@@ -293,11 +299,6 @@ def test_a_weighted_matrix_shows_its_sums_with_the_digits_asked():
 def test_sums_of_weights_are_fixed_unless_too_small_or_too_long(digits, value, shown):
     assert _text(digits).count(value) == shown
     assert _text(digits).count(np.float64(value)) == shown
-
-
-def _text(digits):
-    from permetrics_lite.stats import description
-    return description._Text(digits, 100)
 
 
 def test_counts_of_samples_are_integers_whatever_the_digits():
@@ -324,6 +325,24 @@ def test_long_labels_are_cut_to_24_characters():
     assert len(cut) == 24 and long not in text
 
 
+@contextlib.contextmanager
+def without_scipy():
+    """``import scipy`` fails inside (only those two entries of sys.modules change)."""
+    saved = {name: sys.modules.get(name, NOT_IMPORTED) for name in ("scipy", "scipy.stats")}
+    sys.modules.update(dict.fromkeys(saved))
+    try:
+        yield
+    finally:
+        for name, module in saved.items():
+            if module is NOT_IMPORTED:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = module
+
+
+NOT_IMPORTED = object()
+
+
 def test_without_scipy_the_p_value_line_says_what_to_install():
     cm = CM(ANIMALS_TRUE, ANIMALS_PRED)
     rows = animal_rows(4)
@@ -332,6 +351,109 @@ def test_without_scipy_the_p_value_line_says_what_to_install():
     rows[2] = ("P-value [Acc > NIR]", "-",
                'the binomial test needs scipy: pip install "permetrics_lite[stats]"')
     for width in (60, 99, 100):
-        with mock.patch.dict(sys.modules, {"scipy": None, "scipy.stats": None}):
+        with without_scipy():
             lines = section(cm.describe(width=width), "Overall statistics")
         assert lines == overall_lines(rows, width), width
+
+
+def test_undefined_values_show_as_nan_or_as_the_evaluation_s_zero_division():
+    # "b" is never predicted: its precision is 0/0, and so is the MCC of a constant
+    # prediction
+    y_true, y_pred = ["a", "b", "a", "b", "a"], ["a", "a", "a", "a", "a"]
+    labels = ["a", "b"]
+    for cm, shown in ((CM(y_true, y_pred), "nan"),
+                      (CM(y_true, y_pred, zero_division=0.0), "0.0000"),
+                      (CM(y_true, y_pred, zero_division=1.0), "1.0000")):
+        text = cm.describe()
+        cells = by_class_cells(y_true, y_pred, labels, 4)
+        assert cells[2] == ["0.6000", "nan"]  # precision
+        assert cells[3] == ["nan", "0.6000"]  # "a"'s NPV: no sample is neither true nor
+        cells = [[shown if cell == "nan" else cell for cell in row] for row in cells]
+        assert section(text, "Statistics by class") == table_lines(
+            "", BY_CLASS_HEADINGS, labels, cells, [[0, 1]])
+        mcc = next(line for line in section(text, "Overall statistics")
+                   if line.startswith("Matthews correlation"))
+        assert mcc == f"Matthews correlation : {shown}"
+
+
+def test_twenty_classes_have_their_matrix_and_more_a_line_that_says_so():
+    labels = [f"c{k:02d}" for k in range(20)]
+    y_true = labels * 2
+    y_pred = labels[1:] + labels[:1] + labels
+    counts = [[str(x) for x in row] for row in skm.confusion_matrix(y_true, y_pred,
+                                                                     labels=labels)]
+    text = CM(y_true, y_pred).describe(width=200)
+    # 16 + 20 * 5 = 116 characters: one block at 200
+    assert section(text, "Confusion matrix (rows: true, columns: predicted)") == table_lines(
+        "true \\ predicted", labels, labels, counts, [list(range(20))])
+    many = labels + ["c20"]
+    text = CM(many * 2, many[1:] + many[:1] + many).describe()
+    message = ("Confusion matrix: 21 x 21, too many classes to print (CM(as_frame=True) "
+               "gives it)")
+    assert text.split("\n\n")[1] == message  # 83 characters: one line at 100
+    narrow = CM(many * 2, many[1:] + many[:1] + many).describe(width=60)
+    assert narrow.split("\n\n")[1] == "\n".join(wrapped(message, 0, 60))
+
+
+def test_a_long_title_is_wrapped_at_the_width_asked():
+    scores = [0.2, 0.8, 0.4, 0.3, 0.9, 0.6, 0.7]
+    cm = CM.from_scores([0, 1, 1, 0, 1, 0, 1], scores, sample_weight=[1, 2, 1, 1, 2, 1, 0.5],
+                        threshold=0.35)
+    title = ("Classification of 7 samples in 2 classes, weighted (total weight 8.5), from "
+             "scores (threshold 0.35)")
+    assert len(title) == 99
+    assert cm.describe().split("\n\n")[0] == title
+    assert cm.describe(width=60).split("\n\n")[0] == "\n".join(wrapped(title, 0, 60))
+
+
+def test_digits_from_0_to_15():
+    cm = CM(ANIMALS_TRUE, ANIMALS_PRED)
+    assert section(cm.describe(digits=15, width=200), "Overall statistics")[0].startswith(
+        f"            Accuracy : {5 / 6:.15f}   95% CI (")
+    pvalue = f"{7 / 64:.1e}"  # binomtest(5, 6, 1/2): at 0 digits it would show as 0
+    lines = section(cm.describe(digits=0), "Overall statistics")
+    assert lines[0] == f"{'Accuracy':>20} : {'1':<{len(pvalue)}}   95% CI (0, 1), Clopper-Pearson"
+    assert lines[2] == f"{'P-value [Acc > NIR]':>20} : {pvalue}   one-sided binomial test"
+    with pytest.raises(ValueError) as error:
+        cm.describe(digits=16)
+    assert str(error.value) == ("digits must be at most 15 (a float has about 16 significant "
+                                "digits); got 16.")
+
+
+def test_a_matrix_of_weights_is_of_samples_not_counted():
+    matrix = [[2.5, 1.0], [0.5, 3.0]]
+    cm = CM.from_confusion_matrix(np.array(matrix))
+    text = cm.describe()
+    assert text.split("\n\n")[0] == ("Classification of samples in 2 classes, weighted (total "
+                                     "weight 7)")
+    cells = [[f"{x:.4f}" for x in row] for row in matrix]
+    assert section(text, "Confusion matrix (rows: true, columns: predicted)") == table_lines(
+        "true \\ predicted", ["0", "1"], ["0", "1"], cells, [[0, 1]])
+
+
+def test_the_overall_lines_of_multilabel_input():
+    # per label: tp, fp, fn = (2, 0, 0), (2, 1, 0), (0, 0, 1); samples all right: 1 of 3
+    y_true = [[0, 1, 1], [1, 1, 0], [1, 0, 0]]
+    y_pred = [[0, 1, 0], [1, 1, 0], [1, 1, 0]]
+    text = CM(y_true, y_pred).describe()
+    low, high = proportion_confint(1, 3, alpha=0.05, method="beta")
+    f1 = skm.f1_score(y_true, y_pred, average="macro", zero_division=np.nan)
+    rows = [("Accuracy", f"{1 / 3:.4f}", f"95% CI ({low:.4f}, {high:.4f}), Clopper-Pearson"),
+            ("Macro F1", f"{f1:.4f}", "")]
+    assert f1 == pytest.approx((1 + 0.8 + 0) / 3)
+    assert section(text, "Overall statistics") == overall_lines(rows, 100)
+    assert "Statistics by class" not in text
+    lines = section(text, "Statistics by label")
+    assert lines[0].split() == ["0", "1", "2"]
+    assert lines[1].split() == ["Recall", "(sensitivity)", "1.0000", "1.0000", "0.0000"]
+
+
+def test_bad_digits_and_widths_are_refused_by_name():
+    cm = CM(ANIMALS_TRUE, ANIMALS_PRED)
+    for options, message in (({"digits": -1}, "digits must be >= 0; got -1"),
+                             ({"width": 59}, "width must be >= 60; got 59"),
+                             ({"digits": 2.5}, "digits must be an integer >= 0; got 2.5"),
+                             ({"width": 70.5}, "width must be an integer >= 60; got 70.5")):
+        with pytest.raises((ValueError, TypeError)) as error:
+            cm.describe(**options)
+        assert str(error.value).startswith(message)

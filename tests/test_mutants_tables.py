@@ -14,7 +14,6 @@ from statsmodels.stats.proportion import proportion_confint
 
 from permetrics_lite import ClassificationMetric as CM, InputError
 from permetrics_lite.metrics import formulas as _formulas
-from permetrics_lite.stats import intervals as _intervals
 
 Y_TRUE = ["a", "b", "c", "a", "b", "c", "a", "b"]
 Y_PRED = ["a", "b", "b", "a", "c", "c", "b", "b"]
