@@ -32,6 +32,17 @@ def _jackknife_acceleration(y_true, statistic):
     return cubes / (6 * squares**1.5)
 
 
+def _pairwise_auc(positive, score, weight=None):
+    """The AUC by every (positive, negative) pair, ties half, each pair weighing the
+    product of its samples' weights."""
+    weight = np.ones(len(score)) if weight is None else np.asarray(weight, dtype=float)
+    pos, neg = positive & (weight > 0), ~positive & (weight > 0)
+    above = (score[pos][:, None] > score[neg][None, :]) + 0.5 * (
+        score[pos][:, None] == score[neg][None, :])
+    pairs = weight[pos][:, None] * weight[neg][None, :]
+    return (above * pairs).sum() / pairs.sum()
+
+
 # ------------------------------------------------------------------ score_bootstrap.py
 
 def test_the_acceleration_of_per_class_values_is_each_class_s_jackknife():
@@ -46,7 +57,7 @@ def test_the_acceleration_of_per_class_values_is_each_class_s_jackknife():
         lambda s: np.array(list(CM.from_state(s).AUC(average=None).values())))
 
     def per_class_auc(kept):
-        return [skm.roc_auc_score(y_true[kept] == k, matrix[kept, k]) for k in range(3)]
+        return [_pairwise_auc(y_true[kept] == k, matrix[kept, k]) for k in range(3)]
 
     expected = _jackknife_acceleration(y_true, per_class_auc)
     assert np.shape(found) == (3,)
@@ -67,6 +78,31 @@ def test_an_empty_positive_class_leaves_the_negatives_jackknife():
         y_true, lambda kept: skm.log_loss(y_true[kept], p[kept], labels=[0, 1]))
     assert np.isfinite(expected)
     assert found == pytest.approx(expected, rel=1e-9)
+
+
+def test_bca_of_a_statistic_without_spread_is_its_value_silently():
+    # perfectly separated classes: every resample and every jackknife value is 1, the
+    # acceleration 0/0; the interval is the point, with no warning
+    cm = CM.from_scores([0, 0, 0, 1, 1, 1], [0.1, 0.2, 0.3, 0.7, 0.8, 0.9])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ci = cm.CI("AUC", method="bca", n_resamples=20, random_state=0)
+    assert (ci.estimate, ci.low, ci.high) == (1.0, 1.0, 1.0)
+    assert [str(w.message) for w in caught] == []
+
+
+def test_the_refusal_to_resample_a_sum_of_matrices_names_the_method_given():
+    rng = np.random.default_rng(0)
+    y_true, matrix = rng.integers(0, 3, 12), rng.dirichlet(np.ones(3), 12)
+    total = (CM.from_scores(y_true[:6], matrix[:6], labels=[0, 1, 2])
+             + CM.from_scores(y_true[6:], matrix[6:], labels=[0, 1, 2]))
+    with pytest.raises(ValueError, match=r"^method='bca' resamples the samples of a score "
+                                         r"matrix or of weighted scores, and this evaluation "
+                                         r"keeps their rankings only \(a sum of score "
+                                         r"evaluations: a \+ b, from_batches or from_dask\); "
+                                         r"build it with from_scores on all the samples to "
+                                         r"resample them\.$"):
+        total.CI("AUC", method="bca", n_resamples=10)
 
 
 # 1-D scores counted by the hundred million (from_counts): twice a resample's AUC
@@ -160,16 +196,17 @@ def test_the_options_of_a_metric_of_scores_reach_every_resample():
     a, b = rng.dirichlet(np.ones(3), 20), rng.dirichlet(np.ones(3), 20)
     a[np.arange(20), y_true] += 0.5
     a /= a.sum(axis=1, keepdims=True)
-    result = bootstrap_test(y_true, a, b, "AUC", average="weighted", n_resamples=20,
+    result = bootstrap_test(y_true, a, b, "AUC", average="weighted", n_resamples=8,
                             random_state=4)
     state = CM.from_scores(y_true, a).state
     resampler = score_bootstrap.Resampler(state, by_sample=True)
 
-    def auc(scores, weight=None):
-        return skm.roc_auc_score(y_true, scores, multi_class="ovr", average="weighted",
-                                 sample_weight=weight)
+    def auc(scores, weight=np.ones(20)):  # one-vs-rest, weighted by each class's weight
+        support = [weight[y_true == k].sum() for k in range(3)]
+        return np.average([_pairwise_auc(y_true == k, scores[:, k], weight)
+                           for k in range(3)], weights=support)
     values = []
-    for chunk in resampler.chunks(np.random.default_rng(4), 20):
+    for chunk in resampler.chunks(np.random.default_rng(4), 8):
         for counts in zip(*chunk):
             weight = np.zeros(20)
             for units, drawn in zip(resampler.units, counts):
