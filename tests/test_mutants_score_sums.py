@@ -155,6 +155,31 @@ def test_the_bootstrap_of_large_counts_rounds_each_resample_s_auc_once():
         assert (ci.low, ci.high) == tuple(np.percentile(values, [2.5, 97.5])), seed
 
 
+def test_the_auc_of_billions_of_samples_of_each_class_is_exact():
+    # about 7e9 samples of each class: twice the AUC's numerator passes 2^63, so it
+    # cannot be an int64; the AUC, and each resample's, is still the exact ratio rounded
+    # once (it was an overflow: a negative AUC)
+    counts = pd.DataFrame({"y_true": [1, 1, 1, 0, 0, 0], "score": [0.9, 0.7, 0.4, 0.8, 0.3, 0.1],
+                           "count": [3_100_000_007, 2_200_000_013, 1_500_000_001,
+                                     900_000_011, 2_700_000_003, 3_300_000_017]})
+    cm = CM.from_counts(counts, score="score", count="count")
+    order = np.argsort(-counts["score"].to_numpy(), kind="stable")
+    pos = np.where(counts["y_true"].to_numpy() == 1, counts["count"].to_numpy(), 0)[order]
+    neg = np.where(counts["y_true"].to_numpy() == 0, counts["count"].to_numpy(), 0)[order]
+    assert cm.AUC() == float(Fraction(*_doubled_area(pos, neg)))
+    assert cm.AUC() == pytest.approx(skm.roc_auc_score(counts["y_true"], counts["score"],
+                                                       sample_weight=counts["count"]), rel=1e-12)
+    resampler = score_bootstrap.Resampler(cm.state)
+    values = []
+    for positives, negatives in resampler.chunks(np.random.default_rng(0), 3):
+        for drawn in zip(positives, negatives):
+            pos, neg = np.zeros(6, np.int64), np.zeros(6, np.int64)
+            pos[resampler.units[0]], neg[resampler.units[1]] = drawn
+            values.append(float(Fraction(*_doubled_area(pos, neg))))
+    ci = cm.CI("AUC", method="bootstrap", n_resamples=3, random_state=0)
+    assert (ci.low, ci.high) == tuple(np.percentile(values, [2.5, 97.5]))
+
+
 # ----------------------------------------------------------------- paired_bootstrap.py
 
 def test_a_1d_model_and_a_matrix_model_are_refused_in_words():
