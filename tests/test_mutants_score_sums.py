@@ -242,7 +242,6 @@ def test_the_options_of_a_metric_of_scores_reach_every_resample():
         tuple(np.percentile(values, [2.5, 97.5])), rel=1e-9)
 
 
-
 def test_a_class_only_one_model_predicts_is_a_class_of_both():
     # "cat" is only in y_b: both models are evaluated over the three classes
     y_true = ["ant", "bee", "ant", "bee", "ant", "bee", "ant", "bee"]
@@ -256,7 +255,6 @@ def test_a_class_only_one_model_predicts_is_a_class_of_both():
     expected = [skm.f1_score(y_true, p, labels=labels, average="macro", zero_division=0)
                 for p in (pred_a, pred_b)]
     assert (result.estimate_a, result.estimate_b) == pytest.approx(expected, rel=1e-12)
-
 
 
 def test_multilabel_input_is_refused_in_words():
@@ -298,6 +296,7 @@ def test_a_metric_s_warning_raised_as_an_error_names_the_model():
                                                r"balanced accuracy leaves them out of the "
                                                r"mean\.$"):
             bootstrap_test([0, 1, 0, 1], [0, 1, 2, 1], [0, 1, 0, 1], "BAS", n_resamples=10)
+
 
 def _joint_draws(seed, y_true, pred_a, pred_b, weight, n_resamples):
     """The resamples of the paired bootstrap of labels, drawn here: the distinct
