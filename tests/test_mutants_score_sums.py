@@ -105,6 +105,64 @@ def test_the_refusal_to_resample_a_sum_of_matrices_names_the_method_given():
         total.CI("AUC", method="bca", n_resamples=10)
 
 
+def test_many_distinct_scores_of_one_sample_each_are_drawn_as_counts():
+    # 300 distinct scores of each class, one sample each: the units are drawn by the
+    # sampler of many small cells; each resample is the pairwise AUC of the drawn samples
+    rng = np.random.default_rng(6)
+    y_true = np.repeat([1, 0], 300)
+    score = rng.permutation(600) / 600 + 0.4 * y_true
+    cm = CM.from_scores(y_true, score)
+    resampler = score_bootstrap.Resampler(cm.state)
+    assert [len(c) for c in resampler.strata.counts] == [300, 300]
+    thresholds = resampler.ranking.thresholds
+    values = []
+    for positives, negatives in resampler.chunks(np.random.default_rng(1), 5):
+        for counts in zip(positives, negatives):
+            drawn = np.concatenate([thresholds[units] for units in resampler.units])
+            values.append(_pairwise_auc(np.repeat([True, False], 300), drawn,
+                                        np.concatenate(counts)))
+    ci = cm.CI("AUC", method="bootstrap", n_resamples=5, random_state=1)
+    assert (ci.low, ci.high) == pytest.approx(tuple(np.percentile(values, [2.5, 97.5])),
+                                              rel=1e-12)
+
+
+def test_samples_of_zero_weight_are_never_drawn():
+    # weighted scores: the units are the samples of nonzero weight of each class, so the
+    # interval is that of the evaluation without the samples of zero weight
+    rng = np.random.default_rng(7)
+    y_true, score = rng.integers(0, 2, 30), rng.random(30)
+    weight = rng.uniform(0.5, 2.0, 30)
+    weight[::4] = 0.0
+    cm = CM.from_scores(y_true, score, sample_weight=weight)
+    resampler = score_bootstrap.Resampler(cm.state)
+    kept = weight > 0
+    assert [u.tolist() for u in resampler.units] == [
+        np.flatnonzero(kept & (y_true == k)).tolist() for k in (1, 0)]
+    without = CM.from_scores(y_true[kept], score[kept], sample_weight=weight[kept])
+    for metric in ("AUC", "LL"):
+        found, expected = (e.CI(metric, method="bootstrap", n_resamples=20, random_state=3)
+                           for e in (cm, without))
+        assert (found.low, found.high) == pytest.approx((expected.low, expected.high),
+                                                        rel=1e-12)
+
+
+def test_weights_of_one_draw_the_samples_as_the_unweighted_draw_their_scores():
+    # distinct 1-D scores given in descending order: the units of the unweighted
+    # evaluation (its distinct scores) and of the weighted one (its samples) are the
+    # same, the positive class's first; so are the draws of a seed, and the intervals
+    rng = np.random.default_rng(9)
+    score = np.sort(rng.random(24))[::-1]
+    y_true = (rng.random(24) < score).astype(int)
+    y_true[:2], y_true[-2:] = 1, 0
+    plain = CM.from_scores(y_true, score)
+    ones = CM.from_scores(y_true, score, sample_weight=np.ones(24))
+    for metric in ("AUC", "LL"):
+        found, expected = (e.CI(metric, method="bootstrap", n_resamples=20, random_state=5)
+                           for e in (ones, plain))
+        assert (found.low, found.high) == pytest.approx((expected.low, expected.high),
+                                                        rel=1e-12)
+
+
 # 1-D scores counted by the hundred million (from_counts): twice a resample's AUC
 # numerator is an exact integer near 10^18, beyond float64's exact integers
 LARGE_COUNTS = pd.DataFrame({
