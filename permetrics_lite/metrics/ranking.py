@@ -206,11 +206,15 @@ def roc_auc(ranking, max_fpr=None):
     pos, neg = ranking.pos, ranking.neg
     if pos.dtype.kind in "iu":
         pos, neg = pos.astype(np.int64), neg.astype(np.int64)
+        # twice the numerator is at most 2 P N: past int64 (some 2e9 samples of each
+        # class), Python's integers keep it exact
+        if 2.0 * float(pos.sum(axis=-1).max()) * float(neg.sum(axis=-1).max()) >= 2.0**63:
+            pos, neg = pos.astype(object), neg.astype(object)
     if pos.ndim == 2:  # the counts of resamples, one per row: each rounded once
         doubled = (neg * (2 * (np.cumsum(pos, axis=1) - pos) + pos)).sum(axis=1)
-        return doubled / (2 * pos.sum(axis=1) * neg.sum(axis=1))
+        return np.asarray(doubled / (2 * pos.sum(axis=1) * neg.sum(axis=1)), dtype=np.float64)
     above = np.cumsum(pos) - pos  # positives scored strictly higher
-    if pos.dtype.kind == "i":  # twice the area's numerator, an exact integer
+    if pos.dtype.kind in "iO":  # twice the area's numerator, an exact integer
         return int(np.dot(neg, 2 * above + pos)) / (2 * int(pos.sum()) * int(neg.sum()))
     return float(np.dot(neg, above + 0.5 * pos) / (pos.sum() * neg.sum()))
 
