@@ -69,9 +69,10 @@ def from_scores(y_true, y_score, *, threshold=Default(0.5), labels=None,
         problem; a pandas or polars Series named after a class holds that
         class's scores (``proba["ham"]``), and a Series' name that is no
         class (``"score"``) names none. 2-D: one column per class, in the
-        order of ``labels``, else of the sorted classes; the column names of a DataFrame
-        (pandas or polars) or a pyarrow Table name the classes (pandas'
-        default names ``0..K-1`` of unnamed columns do not).
+        order of ``labels``, else of the sorted classes; the column names
+        of a DataFrame (pandas or polars) or a pyarrow Table name the
+        classes (pandas' default names ``0..K-1`` of unnamed columns do
+        not).
     threshold : float, default=0.5
         1-D scores only: the lowest score predicted positive, compared in
         the scores' own precision (a float32 score written 0.7 is at
