@@ -74,6 +74,13 @@ def default_names(names):
     return list(names) == [f"column_{i}" for i in range(len(names))]
 
 
+def order_by_name(names, labels):
+    """The positions of ``labels`` among ``names`` (distinct row or column names), or
+    None when the two do not name the same classes."""
+    order = pd.Index(names).get_indexer(labels)
+    return None if len(labels) != len(names) or (order < 0).any() else order
+
+
 def to_column(y, name, unit="sample", coded=False):
     """Turn any supported array-like (one value per ``unit``) into a numpy array,
     keeping pandas metadata. ``coded``: 1-D text labels may come as

@@ -9,8 +9,8 @@ from typing import Optional
 import numpy as np
 import pandas as pd
 
-from .arrays import (check_aligned, default_names, frame_columns, plain, preview,
-                     sequence_to_array, to_column)
+from .arrays import (check_aligned, default_names, frame_columns, order_by_name, plain,
+                     preview, sequence_to_array, to_column)
 from .errors import Arg, InputError, InputTypeError, Phrase, Term
 from .labels import check_label_values, check_labels, common_labels, label_position
 
@@ -268,8 +268,7 @@ def _raise_not_finite(bad, problem):
 
 def _check_same_classes(labels, columns):
     """``labels`` order the classes that a frame's column names name: the same ones."""
-    missing = pd.Index(columns).get_indexer(labels) < 0
-    if len(labels) != len(columns) or missing.any():
+    if order_by_name(columns, labels) is None:
         raise InputError(
             "{0} and the columns of {y_score} ({columns}) name different classes; the column "
             "names say which class each column's scores are of, and {labels} give the "

@@ -5,7 +5,7 @@ and the pickled state's version."""
 import numpy as np
 import pandas as pd
 
-from .arrays import default_names, preview
+from .arrays import default_names, order_by_name, preview
 from .errors import Arg, InputError, InputTypeError, Phrase, Worded
 from .labels import KIND_NAMES, check_labels, label_kind
 
@@ -69,7 +69,7 @@ def _by_name(frame, labels):
     labels = check_labels(labels)
     for axis, name in ((frame.index, "index"), (frame.columns, "columns")):
         check_labels(np.asarray(axis), Phrase("the {axis} of {matrix}", "matrix", axis=name))
-        if len(axis) != len(labels) or (axis.get_indexer(labels) < 0).any():
+        if order_by_name(axis, labels) is None:
             raise InputError(
                 "{0} and the {axis} of {matrix} ({names}) name different classes; the names "
                 "of its rows (true) and columns (predicted) say which class each is, and "

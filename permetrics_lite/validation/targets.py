@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from ..core import encode as _encode
-from .arrays import check_aligned, default_names, plain, preview, to_column
+from .arrays import check_aligned, default_names, order_by_name, plain, preview, to_column
 from .errors import Arg, InputError, Phrase
 from .labels import check_label_values, check_labels, common_labels, first_missing
 
@@ -173,8 +173,8 @@ def _check_multilabel(true, pred, labels, index):
         )
     order = slice(None)
     if columns is not None and not default_names(columns):  # the columns name the labels
-        order = pd.Index(columns).get_indexer(names)
-        if (order < 0).any():
+        order = order_by_name(columns, names)
+        if order is None:
             raise InputError(
                 "{0} and the columns of {1} ({columns}) name different labels; the column names "
                 "say which label each column is, and {labels} give their order: name the same "
