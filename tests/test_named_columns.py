@@ -3,7 +3,11 @@ matrix DataFrame's index and columns, a multilabel DataFrame's (pandas, polars) 
 Arrow table's columns. ``labels`` then orders them by name, never relabels them by
 position, and must name the same ones; the default names of unnamed columns
 (pandas' 0..K-1, polars' column_0, ...) name nothing, and ``labels`` names them in
-order. Oracles: scikit-learn on the samples, with the same ``labels``."""
+order. A pandas or polars Series named after a class holds that class's scores.
+Each rule holds through every entry point that reads such names (the constructor,
+from_batches, a + b, by_group; from_scores, from_batches of scores, delong_test),
+with weights at 2**-1000, 1 and 2**1000. Oracles: scikit-learn on the samples, with
+the same ``labels``."""
 
 import numpy as np
 import pandas as pd
@@ -134,3 +138,82 @@ def test_labels_that_name_other_labels_than_a_multilabel_frame_are_refused():
         "labels=['a', 'b', 'c', 'e'] and the columns of y_pred (['a', 'b', 'c', 'd']) name "
         "different labels; the column names say which label each column is, and labels give "
         "their order: name the same labels.")
+
+
+# --- every entry point, with weights at any scale ---
+
+SPAM = np.array(["ham", "spam", "spam", "ham", "spam", "ham", "spam", "ham"])
+P_SPAM = np.array([0.2, 0.9, 0.6, 0.4, 0.3, 0.1, 0.8, 0.7])
+
+
+def _series(kind, values, name):
+    if kind == "polars":
+        import polars as pl
+
+        return pl.Series(name, values)
+    return pd.Series(values, name=name)
+
+WEIGHT = np.array([1.0, 3.0, 0.5, 2.0, 1.5])
+SCALES = [None, -1000, 0, 1000]  # no weights, or WEIGHT times 2**k
+
+
+def _weights(k, rows=slice(None)):
+    return None if k is None else WEIGHT[rows] * 2.0**k
+
+
+def _multilabel_entries(kind, labels, k):
+    """(what, the evaluation of the samples of ``rows``, rows) of each entry point."""
+    true, pred = _multilabel(kind, Y, NAMES), _multilabel(kind, P, NAMES)
+    head, tail = slice(0, 2), slice(2, 5)
+    frames = pd.DataFrame(Y, columns=NAMES), pd.DataFrame(P, columns=NAMES)
+    yield "constructor", ClassificationMetric(true, pred, labels=labels,
+                                              sample_weight=_weights(k)), slice(None)
+    parts = [(frames[0][r], frames[1][r]) if k is None else
+             (frames[0][r], frames[1][r], _weights(k, r)) for r in (head, tail)]
+    yield "from_batches", ClassificationMetric.from_batches(parts, labels=labels), slice(None)
+    first, second = (ClassificationMetric(frames[0][r], frames[1][r], labels=labels,
+                                          sample_weight=_weights(k, r)) for r in (head, tail))
+    yield "a + b", first + second, slice(None)
+    grouped = ClassificationMetric(true, pred, labels=labels, sample_weight=_weights(k)).by_group(
+        np.array(["x", "x", "y", "y", "y"]))
+    yield "by_group", grouped["y"], tail
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars"])
+@pytest.mark.parametrize("k", SCALES)
+def test_every_entry_point_orders_a_multilabel_frame_s_columns_by_name(kind, k):
+    labels = ["c", "a", "d", "b"]
+    order = [NAMES.index(name) for name in labels]
+    for what, cm, rows in _multilabel_entries(kind, labels, k):
+        weight = None if k is None else WEIGHT[rows]  # the oracle's, unscaled
+        for metric, oracle in (("RS", skm.recall_score), ("PS", skm.precision_score)):
+            expected = oracle(Y[rows][:, order], P[rows][:, order], average=None,
+                              zero_division=0, sample_weight=weight)
+            found = getattr(cm, metric)(average=None, zero_division=0.0)
+            assert list(found) == labels, what
+            assert list(found.values()) == pytest.approx(expected, rel=1e-12), (what, metric)
+
+
+def _score_entries(kind, name, p, k):
+    """(what, AUC) of 1-D scores named ``name`` through each entry point of scores."""
+    scores = _series(kind, p, name)
+    weight = None if k is None else np.resize(WEIGHT, len(p)) * 2.0**k
+    yield "from_scores", ClassificationMetric.from_scores(SPAM, scores,
+                                                          sample_weight=weight).AUC()
+    halves = [(SPAM[r], pd.Series(p[r], name=name)) if weight is None else
+              (SPAM[r], pd.Series(p[r], name=name), weight[r]) for r in (slice(0, 4), slice(4, 8))]
+    yield "from_batches", ClassificationMetric.from_batches(halves, scores=True).AUC()
+    if weight is None:  # DeLong's test counts samples
+        from permetrics_lite import delong_test
+
+        yield "delong_test", delong_test(SPAM, scores, scores).auc_a
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars"])
+@pytest.mark.parametrize("k", SCALES)
+def test_every_entry_point_of_scores_reads_a_series_named_after_a_class(kind, k):
+    p = 1 - P_SPAM  # ham's scores, in a Series named "ham"
+    weight = None if k is None else np.resize(WEIGHT, len(p))
+    expected = skm.roc_auc_score(SPAM == "ham", p, sample_weight=weight)
+    for what, auc in _score_entries(kind, "ham", p, k):
+        assert auc == pytest.approx(expected, rel=1e-12), what
