@@ -2,6 +2,7 @@
 layer and the layers before it, save the crossings listed here."""
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -29,8 +30,14 @@ def layer(module):
     return "api" if head in API else "io" if head in COMMAND else head
 
 
+@functools.lru_cache(maxsize=None)
 def imports():
-    """(importer, imported) pairs of the package's modules, named relative to it."""
+    """(importer, imported) pairs of the package's modules, named relative to it (parsed
+    once for all the tests)."""
+    return tuple(_imports())
+
+
+def _imports():
     for path in sorted(PACKAGE.rglob("*.py")):
         parts = path.relative_to(PACKAGE).with_suffix("").parts
         module = ".".join(parts[:-1] if parts[-1] == "__init__" and len(parts) > 1 else parts)
