@@ -1,5 +1,5 @@
 """Names of rows and columns that say which class or label each one is: a confusion
-matrix DataFrame's index and columns, a multilabel DataFrame's (pandas, polars) or
+matrix DataFrame's index and columns (a polars or Arrow table's columns), a multilabel DataFrame's (pandas, polars) or
 Arrow table's columns. ``labels`` then orders them by name, never relabels them by
 position, and must name the same ones; the default names of unnamed columns
 (pandas' 0..K-1, polars' column_0, ...) name nothing, and ``labels`` names them in
@@ -80,6 +80,68 @@ def test_duplicate_names_of_a_matrix_frame_are_refused_with_labels():
         ClassificationMetric.from_confusion_matrix(frame, labels=["a", "b"])
     assert str(raised.value) == ("the index of matrix contains duplicates: ['a']; each class "
                                  "may appear only once.")
+
+
+def _table(kind, order=CLASSES):
+    """The matrix as a polars DataFrame or an Arrow table: columns named, rows (which a
+    table cannot name) in the columns' order."""
+    frame = _frame(order, order)
+    columns = {name: frame[name].tolist() for name in order}
+    if kind == "polars":
+        import polars as pl
+
+        return pl.DataFrame(columns)
+    import pyarrow as pa
+
+    return pa.table(columns)
+
+
+@pytest.mark.parametrize("kind", ["polars", "pyarrow"])
+@pytest.mark.parametrize("order", [CLASSES, ["emu", "cat", "dog"]])
+@pytest.mark.parametrize("labels", [None, ["dog", "cat", "emu"], ["emu", "dog", "cat"]])
+def test_labels_order_the_classes_a_table_s_columns_name(kind, order, labels):
+    cm = ClassificationMetric.from_confusion_matrix(_table(kind, order), labels=labels)
+    expected = order if labels is None else labels
+    assert cm.labels.tolist() == expected
+    assert cm.CM().tolist() == skm.confusion_matrix(TRUE, PRED, labels=expected).tolist()
+    recall = skm.recall_score(TRUE, PRED, labels=expected, average=None)
+    assert list(cm.RS(average=None).values()) == pytest.approx(recall, rel=1e-15)
+    precision = skm.precision_score(TRUE, PRED, labels=expected, average=None)
+    assert list(cm.PS(average=None)) == expected
+    assert list(cm.PS(average=None).values()) == pytest.approx(precision, rel=1e-15)
+
+
+@pytest.mark.parametrize("kind", ["polars", "pyarrow"])
+def test_labels_that_name_other_classes_than_a_table_s_columns_are_refused(kind):
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_confusion_matrix(_table(kind), labels=["cat", "dog", "cow"])
+    assert type(raised.value).__name__ == "InputError"
+    assert str(raised.value) == (
+        f"labels=['cat', 'dog', 'cow'] and the columns of matrix ({CLASSES}) name different "
+        "classes; the names of its rows (true) and columns (predicted) say which class each "
+        "is, and labels give the classes' order: name the same classes.")
+
+
+def test_a_polars_matrix_of_default_column_names_is_named_by_labels_in_order():
+    import polars as pl
+
+    matrix = skm.confusion_matrix(TRUE, PRED, labels=CLASSES)
+    table = pl.DataFrame(matrix)
+    assert table.columns == ["column_0", "column_1", "column_2"]
+    assert ClassificationMetric.from_confusion_matrix(table).labels.tolist() == [0, 1, 2]
+    cm = ClassificationMetric.from_confusion_matrix(table, labels=CLASSES)
+    assert cm.labels.tolist() == CLASSES and cm.CM().tolist() == matrix.tolist()
+
+
+def test_duplicate_column_names_of_an_arrow_matrix_are_refused():
+    import pyarrow as pa
+
+    table = pa.Table.from_arrays([pa.array([1, 0]), pa.array([0, 1])], names=["a", "a"])
+    for labels in (None, ["a", "b"]):
+        with pytest.raises(ValueError) as raised:
+            ClassificationMetric.from_confusion_matrix(table, labels=labels)
+        assert str(raised.value) == ("the columns of matrix contains duplicates: ['a']; each "
+                                     "class may appear only once.")
 
 
 # --- multilabel frames ---

@@ -183,15 +183,19 @@ def from_confusion_matrix(matrix, labels=None, *, average=NOT_GIVEN,
 
     Parameters
     ----------
-    matrix : array-like or DataFrame of shape (n_classes, n_classes)
+    matrix : array-like, DataFrame or table of shape (n_classes, n_classes)
         Finite, non-negative counts; ``matrix[i, j]`` is the number (or
         weight) of samples of class ``labels[i]`` predicted as ``labels[j]``.
-        Integral values are kept as exact integer counts.
+        Integral values are kept as exact integer counts. A pandas
+        DataFrame's index and columns name its classes; a polars DataFrame's
+        or an Arrow table's column names do, its rows in the columns' order
+        (a table has no row names).
     labels : array-like of shape (n_classes,), default=None
-        The class of each row and column. By default a DataFrame's index,
-        else 0..K-1. A DataFrame whose rows and columns have names (not
-        pandas' default ``0..K-1``) is read by name: ``labels`` then give the
-        classes' order and must name the same classes.
+        The class of each row and column. By default the names of a frame's
+        classes, else 0..K-1. A frame whose classes have names (not pandas'
+        default ``0..K-1`` or polars' ``column_0, column_1, ...``) is read by
+        name: ``labels`` then give the classes' order and must name the same
+        classes.
     {{query_defaults}}
 
     Returns

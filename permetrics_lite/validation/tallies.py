@@ -5,7 +5,7 @@ and the pickled state's version."""
 import numpy as np
 import pandas as pd
 
-from .arrays import default_names, order_by_name, preview
+from .arrays import default_names, frame_columns, order_by_name, preview
 from .errors import Arg, InputError, InputTypeError, Phrase, Worded
 from .labels import KIND_NAMES, check_labels, label_kind
 
@@ -15,9 +15,16 @@ INT64_MAX = np.iinfo(np.int64).max
 def check_confusion_matrix(matrix, labels=None):
     """A square matrix of finite, non-negative counts (or weights) and its labels.
 
-    A DataFrame's index names the classes when ``labels`` is None. Integral
-    values become exact int64 counts.
+    A DataFrame's index names the classes when ``labels`` is None; a polars
+    DataFrame's or an Arrow table's column names do, its rows in the same order
+    (a table has no row names). Integral values become exact int64 counts.
     """
+    named = None  # the classes a table's columns name, in their order
+    table = frame_columns(matrix)
+    if table is not None:
+        names, columns = table
+        matrix = np.column_stack([np.asarray(c) for c in columns]) if columns else np.empty(0)
+        named = None if default_names(names) else names
     if isinstance(matrix, pd.DataFrame):
         if labels is None and not matrix.index.equals(matrix.columns):
             raise InputError(
@@ -53,6 +60,8 @@ def check_confusion_matrix(matrix, labels=None):
     elif integral and exact_total(values) > INT64_MAX:
         integral = False  # too large to count exactly: kept as weights
     values = np.array(values, dtype=np.int64 if integral else np.float64)
+    if named is not None:
+        values, labels = _by_column_name(values, named, labels)
     n_classes = len(values)
     labels = np.arange(n_classes) if labels is None else check_labels(labels)
     if len(labels) != n_classes:
@@ -70,14 +79,32 @@ def _by_name(frame, labels):
     for axis, name in ((frame.index, "index"), (frame.columns, "columns")):
         check_labels(np.asarray(axis), Phrase("the {axis} of {matrix}", "matrix", axis=name))
         if order_by_name(axis, labels) is None:
-            raise InputError(
-                "{0} and the {axis} of {matrix} ({names}) name different classes; the names "
-                "of its rows (true) and columns (predicted) say which class each is, and "
-                "{labels} give the classes' order: name the same classes.",
-                Arg("labels", shown=preview(labels)), "matrix", "labels", axis=name,
-                names=preview(axis)
-            )
+            raise _other_classes(labels, name, axis)
     return frame.loc[labels, labels], labels
+
+
+def _by_column_name(values, names, labels):
+    """A table's matrix whose column names (distinct) name its classes, its rows in the
+    same order: the classes themselves, or their rows and columns in the order of
+    ``labels`` (the same classes)."""
+    names = check_labels(names, Phrase("the {axis} of {matrix}", "matrix", axis="columns"))
+    if labels is None:
+        return values, names
+    labels = check_labels(labels)
+    order = order_by_name(names, labels)
+    if order is None:
+        raise _other_classes(labels, "columns", names)
+    return values[np.ix_(order, order)], labels
+
+
+def _other_classes(labels, axis, names):
+    return InputError(
+        "{0} and the {axis} of {matrix} ({names}) name different classes; the names of its "
+        "rows (true) and columns (predicted) say which class each is, and {labels} give "
+        "the classes' order: name the same classes.",
+        Arg("labels", shown=preview(labels)), "matrix", "labels", axis=axis,
+        names=preview(names)
+    )
 
 
 def exact_total(values):
