@@ -194,3 +194,39 @@ def test_classes_only_in_y_pred_warn_at_the_caller(path):
 def test_a_notebook_display_does_not_warn():
     for cm in (undefined(), predicted_only()):
         assert recorded(cm._repr_html_) == []
+
+
+# ---------------------------------------------------------------------------
+# bootstrap_test: the warnings of a model's evaluation name its argument
+# ---------------------------------------------------------------------------
+
+OTHER_PRED = [0, 0, 1, 1]  # a second model with no class outside y_true
+
+MODEL_WARNINGS = {
+    "y_a": lambda: permetrics_lite.bootstrap_test(EXTRA_TRUE, EXTRA_PRED, OTHER_PRED, "BAS",
+                                                  n_resamples=9, random_state=0),
+    "y_b": lambda: permetrics_lite.bootstrap_test(EXTRA_TRUE, OTHER_PRED, EXTRA_PRED, "BAS",
+                                                  n_resamples=9, random_state=0),
+}
+
+
+@pytest.mark.parametrize("model", MODEL_WARNINGS)
+def test_bootstrap_test_warnings_name_the_model_and_point_at_the_caller(model):
+    call = MODEL_WARNINGS[model]
+    caught = recorded(call)
+    assert_points_at(call, caught, UserWarning)
+    assert [str(w.message) for w in caught] == [
+        f"{model} contains classes not in y_true: [2]; balanced accuracy leaves them out of "
+        "the mean."]
+    assert caught[0].message.parameters == (model, "y_true")
+
+
+def test_bootstrap_test_warnings_obey_the_caller_s_filters():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(UserWarning, match="^y_a contains classes not in y_true"):
+            MODEL_WARNINGS["y_a"]()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("ignore")
+        MODEL_WARNINGS["y_a"]()
+    assert caught == []

@@ -19,7 +19,8 @@ from typing import NamedTuple
 import numpy as np
 
 from .. import validation as _validation
-from ..core import build as _build, options as _options, tally as _tally
+from ..core import (build as _build, options as _options, tally as _tally,
+                    user_warnings as _user_warnings)
 from ..metrics import registry as _registry, score_sums as _score_sums
 from . import bootstrap as _bootstrap, intervals as _intervals, score_bootstrap as _score_bootstrap
 
@@ -107,6 +108,12 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
         bootstrap (top-k accuracy; multilabel input), or bad
         ``n_resamples``, ``confidence`` or ``random_state``.
 
+    Warns
+    -----
+    UserWarning
+        As the constructors and the metric do for each model (classes
+        only predicted, an undefined value), naming ``y_a`` or ``y_b``.
+
     See Also
     --------
     mcnemar : The exact test of two models' accuracies, from the 2 x 2 table.
@@ -161,14 +168,20 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
                                *estimates)
 
 
+def _as_model(name):
+    """The constructors' names of a model's predictions, as bootstrap_test's ``name``."""
+    return {"y_pred": name, "y_score": name}
+
+
 def _estimates(row, query, states, params):
     """Each model's value, errors naming the model; refused unless one number each."""
     estimates = []
     for name, state in zip(("y_a", "y_b"), states):
         try:
-            estimates.append(_intervals.values_of(query(state, **params)))
+            with _user_warnings.renamed(_as_model(name)):
+                estimates.append(_intervals.values_of(query(state, **params)))
         except _validation.Worded as error:
-            raise error.renamed({"y_pred": name, "y_score": name}) from None
+            raise error.renamed(_as_model(name)) from None
     if np.ndim(estimates[0]):
         raise _validation.InputError(
             "bootstrap_test compares one number per model, and {alias} with these options "
@@ -182,14 +195,18 @@ def _states(build, y_a, y_b):
     states = []
     for name, predicted in (("y_a", y_a), ("y_b", y_b)):
         try:
-            states.append(build(predicted, None))
+            with _user_warnings.renamed(_as_model(name)):
+                states.append(build(predicted, None))
         except _validation.Worded as error:
-            raise error.renamed({"y_pred": name, "y_score": name}) from None
+            raise error.renamed(_as_model(name)) from None
     _validation.check_aligned([("y_a", states[0].samples.index),
                                ("y_b", states[1].samples.index)])
     if not np.array_equal(states[0].labels, states[1].labels):  # the union, for both
         classes = _tally.union(states[0].labels, states[1].labels)[0]
-        states = [build(predicted, classes) for predicted in (y_a, y_b)]
+        states = []
+        for name, predicted in (("y_a", y_a), ("y_b", y_b)):
+            with _user_warnings.renamed(_as_model(name)):
+                states.append(build(predicted, classes))
     return states
 
 
