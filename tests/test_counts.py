@@ -329,6 +329,36 @@ def test_weights_of_any_numeric_type():
                                  "first at position 1; weights must be finite and non-negative.")
 
 
+@pytest.mark.parametrize("weights, example, row, became", [
+    ([Decimal(5), Decimal("1e-400"), Decimal(6)], "1e-400", 1, "0.0"),  # would weigh 0
+    ([Decimal("2.5e400"), Decimal(1), Decimal(6)], "2.5e+400", 0, "inf"),
+    ([5, 10**400, Decimal(6)], "1.00e+400", 1, "inf"),  # a Python int beyond float64
+])
+def test_decimal_weights_beyond_float64_are_refused(weights, example, row, became):
+    rows = pd.DataFrame({"y_true": [0, 0, 1], "y_pred": [0, 1, 1], "n": [2, 1, 3],
+                         "w": pd.Series(weights, dtype=object)})
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_counts(rows, count="n", weight="w")
+    assert type(raised.value).__name__ == "InputError"
+    assert str(raised.value) == (
+        f"weight='w' has 1 value(s) beyond the range of float64 weights (e.g. {example} at "
+        f"row {row}, which would weigh {became}); scale every weight by one power of ten (no "
+        "ratio changes).")
+
+
+def test_decimal_weights_of_zero_and_infinity_are_what_they_say():
+    rows = pd.DataFrame({"y_true": [0, 0, 1], "y_pred": [0, 1, 1], "n": [2, 1, 3]})
+    zero = rows.assign(w=pd.Series([Decimal(5), Decimal(0), Decimal("1e-300")], dtype=object))
+    cm = ClassificationMetric.from_counts(zero, count="n", weight="w")
+    assert cm.CM().tolist() == [[5.0, 0.0], [0.0, 1e-300]]
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_counts(
+            rows.assign(w=pd.Series([Decimal(5), Decimal("Infinity"), Decimal(6)], dtype=object)),
+            count="n", weight="w")
+    assert str(raised.value) == ("weight='w' contains 1 NaN or infinite value(s), the first at "
+                                 "position 1; weights must be finite and non-negative.")
+
+
 def test_a_weight_on_a_row_of_no_samples_is_refused():
     rows = pd.DataFrame({"y_true": [0, 1, 1, 0], "y_pred": [0, 1, 0, 1], "n": [3, 2, 0, 0],
                          "w": [3.0, 4.0, 0.0, 1.5]})

@@ -74,8 +74,10 @@ def from_counts(frame, *, true="y_true", pred=None, score=None, count=None, weig
         through ``.arrow()`` and ``.pl()``, a float through ``.df()``).
     weight : str, default=None
         A column of summed sample weights (numbers of any type, decimals
-        included): the evaluation is weighted. With ``count``, a row of no
-        samples must weigh 0.
+        included), held as float64: a decimal that float64 cannot hold (a
+        positive one below about 5e-324, or beyond about 1.8e308) is refused,
+        never rounded to 0 or infinity. The evaluation is weighted. With
+        ``count``, a row of no samples must weigh 0.
     group : str, default=None
         A grouping column: ``by_group()`` (without arguments) then gives an
         evaluation per group.
@@ -162,8 +164,8 @@ def from_counts(frame, *, true="y_true", pred=None, score=None, count=None, weig
                                           rows.dtype(count))
     weights = None
     if weight is not None:
-        weights = _validation.check_sample_weight(_weight_values(rows.column(weight)), rows.n,
-                                                  name=_validation.Arg("weight", weight))
+        weights = _validation.check_sample_weight(_weight_values(rows.column(weight), weight),
+                                                  rows.n, name=_validation.Arg("weight", weight))
         if count is not None:
             _check_weights_of_no_samples(samples, weights, count, weight)
     if score is not None:
@@ -477,17 +479,47 @@ def _not_numbers(values, column, dtype, example=None):
     )
 
 
-def _weight_values(column):
+def _weight_values(column, name):
     """A weight column as numbers the weight checks take: decimals as float64 (missing
-    values stay objects, for the checks to name them)."""
+    values stay objects, for the checks to name them), refused where float64 cannot
+    hold them (a positive decimal below about 5e-324 would weigh 0, one beyond about
+    1.8e308 would be infinite)."""
     values = _numbers(column, exact=False)
     if values.dtype.kind == "O" and pd.api.types.infer_dtype(values, skipna=False) in (
             "decimal", "mixed-integer"):
         try:
-            return values.astype(np.float64)
+            floats = values.astype(np.float64)
+        except OverflowError:  # a Python int beyond float64: found below
+            floats = np.array([_float_or_infinity(value) for value in values])
         except (TypeError, ValueError):  # not numbers: the weight checks name them
-            pass
+            return values
+        lost = [row for row in np.flatnonzero((floats == 0) | np.isinf(floats))
+                if _finite_nonzero(values[row])]  # the few suspects only
+        if lost:
+            raise _validation.InputError(
+                "{0} has {n} value(s) beyond the range of float64 weights (e.g. {example:.3g} "
+                "at row {row}, which would weigh {became}); scale every weight by one power "
+                "of ten (no ratio changes).", _validation.Arg("weight", name), n=len(lost),
+                example=Decimal(values[lost[0]]), row=int(lost[0]),
+                became=floats[lost[0]].item())
+        return floats
     return values
+
+
+def _float_or_infinity(value):
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
+def _finite_nonzero(value):
+    """Whether a number of a weight column is finite and not 0 (what float64 may lose)."""
+    if isinstance(value, Decimal):
+        return value.is_finite() and value != 0
+    if isinstance(value, numbers.Integral):  # of any size: math.isfinite would overflow
+        return value != 0
+    return math.isfinite(value) and value != 0
 
 
 def _check_weights_of_no_samples(samples, weights, count, weight):
