@@ -1,13 +1,13 @@
 """Names of rows and columns that say which class or label each one is: a confusion
-matrix DataFrame's index and columns (a polars or Arrow table's columns), a multilabel DataFrame's (pandas, polars) or
-Arrow table's columns. ``labels`` then orders them by name, never relabels them by
-position, and must name the same ones; the default names of unnamed columns
-(pandas' 0..K-1, polars' column_0, ...) name nothing, and ``labels`` names them in
-order. A pandas or polars Series named after a class holds that class's scores.
-Each rule holds through every entry point that reads such names (the constructor,
-from_batches, a + b, by_group; from_scores, from_batches of scores, delong_test),
-with weights at 2**-1000, 1 and 2**1000. Oracles: scikit-learn on the samples, with
-the same ``labels``."""
+matrix DataFrame's index and columns, a polars or Arrow table's columns, a multilabel
+DataFrame's (pandas, polars) or Arrow table's columns. ``labels`` then orders them by
+name, never relabels them by position, and must name the same ones; the default names
+of unnamed columns (pandas' 0..K-1, polars' column_0, ...) name nothing, and ``labels``
+names them in order. A pandas or polars Series named after a class holds that class's
+scores. Each rule holds through every entry point that reads such names (the
+constructor, from_batches, a + b, by_group, from_dask; from_scores, from_batches and
+from_dask of scores, delong_test), with weights at 2**-1000, 1 and 2**1000. Oracles:
+scikit-learn on the samples, with the same ``labels``."""
 
 import numpy as np
 import pandas as pd
@@ -239,6 +239,16 @@ def _multilabel_entries(kind, labels, k):
     grouped = ClassificationMetric(true, pred, labels=labels, sample_weight=_weights(k)).by_group(
         np.array(["x", "x", "y", "y", "y"]))
     yield "by_group", grouped["y"], tail
+    yield "from_dask", ClassificationMetric.from_dask(
+        *(_dask(frame) for frame in frames), None if k is None else _dask(pd.Series(_weights(k))),
+        labels=labels), slice(None)
+
+
+def _dask(frame):
+    """A pandas frame or Series as a Dask one of two partitions."""
+    import dask.dataframe as dd
+
+    return dd.from_pandas(frame, npartitions=2)
 
 
 @pytest.mark.parametrize("kind", ["pandas", "polars"])
@@ -265,6 +275,9 @@ def _score_entries(kind, name, p, k):
     halves = [(SPAM[r], pd.Series(p[r], name=name)) if weight is None else
               (SPAM[r], pd.Series(p[r], name=name), weight[r]) for r in (slice(0, 4), slice(4, 8))]
     yield "from_batches", ClassificationMetric.from_batches(halves, scores=True).AUC()
+    yield "from_dask", ClassificationMetric.from_dask(
+        _dask(pd.Series(SPAM)), _dask(pd.Series(p, name=name)),
+        None if weight is None else _dask(pd.Series(weight)), scores=True).AUC()
     if weight is None:  # DeLong's test counts samples
         from permetrics_lite import delong_test
 
