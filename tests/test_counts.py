@@ -318,6 +318,7 @@ def test_weights_of_any_numeric_type():
     expected = ClassificationMetric.from_counts(rows, count="n", weight="w")
     for weights in (pd.Series([5, 1, 6]), pd.Series([5, 1, 6], dtype="UInt16"),
                     pd.Series([Decimal(5), Decimal(1), Decimal(6)], dtype=object),
+                    pd.Series([Decimal(5), 1.0, 6], dtype=object),  # a column of mixed types
                     pd.Series(pa.array([5, 1, 6], pa.decimal128(38, 0)).to_pandas(
                         types_mapper=pd.ArrowDtype))):
         cm = ClassificationMetric.from_counts(rows.assign(w=weights), count="n", weight="w")
@@ -342,8 +343,8 @@ def test_decimal_weights_beyond_float64_are_refused(weights, example, row, becam
     assert type(raised.value).__name__ == "InputError"
     assert str(raised.value) == (
         f"weight='w' has 1 value(s) beyond the range of float64 weights (e.g. {example} at "
-        f"row {row}, which would weigh {became}); scale every weight by one power of ten (no "
-        "ratio changes).")
+        f"position {row}, which would weigh {became}); scale every weight by one power of ten "
+        "(no ratio changes).")
 
 
 def test_decimal_weights_of_zero_and_infinity_are_what_they_say():

@@ -10,6 +10,7 @@ written out here, never built from the library's own constants.
 import copyreg
 import pickle
 import sys
+from decimal import Decimal
 
 import dask.array as da
 import numpy as np
@@ -352,8 +353,20 @@ MESSAGES = [
      "sample_weight must be numeric (real numbers); got dtype <U1 (e.g. 'a'). Convert text "
      "with pd.to_numeric; complex numbers, dates and durations are not weights."),
     ("text among number weights", lambda: CM([0, 1], [0, 1], sample_weight=[1, "a"]), TypeError,
-     "sample_weight must be numeric (real numbers); got dtype object (e.g. 1). Convert text "
+     "sample_weight must be numeric (real numbers); got dtype object (e.g. 'a'). Convert text "
      "with pd.to_numeric; complex numbers, dates and durations are not weights."),
+    ("text among decimal weights",
+     lambda: CM([0, 1], [0, 1], sample_weight=[Decimal(1), "a"]), TypeError,
+     "sample_weight must be numeric (real numbers); got dtype object (e.g. 'a'). Convert text "
+     "with pd.to_numeric; complex numbers, dates and durations are not weights."),
+    ("decimal weights", lambda: CM([0, 1], [0, 1], sample_weight=[Decimal(1), 1]), TypeError,
+     "sample_weight must be numeric (real numbers); got dtype object (e.g. Decimal('1')). "
+     "Convert text with pd.to_numeric; complex numbers, dates and durations are not weights."),
+    ("an int weight beyond float64",
+     lambda: CM([0, 1], [0, 1], sample_weight=np.array([10**400, 1], dtype=object)), ValueError,
+     "sample_weight has 1 value(s) beyond the range of float64 weights (e.g. 1.00e+400 at "
+     "position 0, which would weigh inf); scale every weight by one power of ten (no ratio "
+     "changes)."),
     ("query weights of another length", lambda: labels_ab().AS(sample_weight=[1, 2]), ValueError,
      "sample_weight has shape (2,); expected one weight per sample, shape (3,)."),
     ("query weights negative", lambda: labels_ab().report(sample_weight=[1, -2, 1]), ValueError,

@@ -479,47 +479,15 @@ def _not_numbers(values, column, dtype, example=None):
     )
 
 
-def _weight_values(column, name):
-    """A weight column as numbers the weight checks take: decimals as float64 (missing
-    values stay objects, for the checks to name them), refused where float64 cannot
-    hold them (a positive decimal below about 5e-324 would weigh 0, one beyond about
-    1.8e308 would be infinite)."""
+def _weight_values(column, weight):
+    """A weight column as numbers the weight checks take: decimals (a database's sum)
+    as float64, refused where float64 cannot hold them; missing values and other
+    objects stay as they are, for the checks to name them."""
     values = _numbers(column, exact=False)
-    if values.dtype.kind == "O" and pd.api.types.infer_dtype(values, skipna=False) in (
-            "decimal", "mixed-integer"):
-        try:
-            floats = values.astype(np.float64)
-        except OverflowError:  # a Python int beyond float64: found below
-            floats = np.array([_float_or_infinity(value) for value in values])
-        except (TypeError, ValueError):  # not numbers: the weight checks name them
-            return values
-        lost = [row for row in np.flatnonzero((floats == 0) | np.isinf(floats))
-                if _finite_nonzero(values[row])]  # the few suspects only
-        if lost:
-            raise _validation.InputError(
-                "{0} has {n} value(s) beyond the range of float64 weights (e.g. {example:.3g} "
-                "at row {row}, which would weigh {became}); scale every weight by one power "
-                "of ten (no ratio changes).", _validation.Arg("weight", name), n=len(lost),
-                example=Decimal(values[lost[0]]), row=int(lost[0]),
-                became=floats[lost[0]].item())
-        return floats
+    if values.dtype.kind == "O" and not pd.isna(values).any() and all(
+            isinstance(value, (numbers.Real, Decimal)) for value in values):
+        return _validation.as_floats(values, _validation.Arg("weight", weight))
     return values
-
-
-def _float_or_infinity(value):
-    try:
-        return float(value)
-    except OverflowError:
-        return math.inf
-
-
-def _finite_nonzero(value):
-    """Whether a number of a weight column is finite and not 0 (what float64 may lose)."""
-    if isinstance(value, Decimal):
-        return value.is_finite() and value != 0
-    if isinstance(value, numbers.Integral):  # of any size: math.isfinite would overflow
-        return value != 0
-    return math.isfinite(value) and value != 0
 
 
 def _check_weights_of_no_samples(samples, weights, count, weight):

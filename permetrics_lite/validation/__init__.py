@@ -39,7 +39,7 @@ from .tallies import (
     check_mergeable, check_total, exact_total, in_part, merged_options, no_batches, not_dask,
     samples_not_kept, unknown_state_version)
 from .targets import check_targets, multilabel_unsupported
-from .weights import check_sample_weight
+from .weights import as_floats, check_sample_weight
 
 __all__ = [
     # errors
