@@ -179,7 +179,14 @@ PREDICTED_ONLY_PATHS = {
     "summary": lambda: predicted_only().summary(zero_division=0.0),
     "a + b": lambda: (predicted_only() + predicted_only()).BAS(),
     "pandas input": lambda: ClassificationMetric(pd.Series(EXTRA_TRUE), pd.Series(EXTRA_PRED)).BAS(),
+    # two models, the second with no class outside y_true: the warning names the model
+    "bootstrap_test, model a": lambda: permetrics_lite.bootstrap_test(
+        EXTRA_TRUE, EXTRA_PRED, [0, 0, 1, 1], "BAS", n_resamples=9, random_state=0),
+    "bootstrap_test, model b": lambda: permetrics_lite.bootstrap_test(
+        EXTRA_TRUE, [0, 0, 1, 1], EXTRA_PRED, "BAS", n_resamples=9, random_state=0),
 }
+# the argument a path's warning names, where it is not y_pred
+NAMED = {"bootstrap_test, model a": "y_a", "bootstrap_test, model b": "y_b"}
 
 
 @pytest.mark.parametrize("path", PREDICTED_ONLY_PATHS)
@@ -187,8 +194,11 @@ def test_classes_only_in_y_pred_warn_at_the_caller(path):
     call = PREDICTED_ONLY_PATHS[path]
     caught = recorded(call)
     assert_points_at(call, caught, UserWarning)
+    name = NAMED.get(path, "y_pred")
     assert [str(w.message) for w in caught] == [
-        "y_pred contains classes not in y_true: [2]; balanced accuracy leaves them out of the mean."]
+        f"{name} contains classes not in y_true: [2]; balanced accuracy leaves them out of "
+        "the mean."]
+    assert caught[0].message.parameters == (name, "y_true")
 
 
 def test_a_notebook_display_does_not_warn():
@@ -196,37 +206,12 @@ def test_a_notebook_display_does_not_warn():
         assert recorded(cm._repr_html_) == []
 
 
-# ---------------------------------------------------------------------------
-# bootstrap_test: the warnings of a model's evaluation name its argument
-# ---------------------------------------------------------------------------
-
-OTHER_PRED = [0, 0, 1, 1]  # a second model with no class outside y_true
-
-MODEL_WARNINGS = {
-    "y_a": lambda: permetrics_lite.bootstrap_test(EXTRA_TRUE, EXTRA_PRED, OTHER_PRED, "BAS",
-                                                  n_resamples=9, random_state=0),
-    "y_b": lambda: permetrics_lite.bootstrap_test(EXTRA_TRUE, OTHER_PRED, EXTRA_PRED, "BAS",
-                                                  n_resamples=9, random_state=0),
-}
-
-
-@pytest.mark.parametrize("model", MODEL_WARNINGS)
-def test_bootstrap_test_warnings_name_the_model_and_point_at_the_caller(model):
-    call = MODEL_WARNINGS[model]
-    caught = recorded(call)
-    assert_points_at(call, caught, UserWarning)
-    assert [str(w.message) for w in caught] == [
-        f"{model} contains classes not in y_true: [2]; balanced accuracy leaves them out of "
-        "the mean."]
-    assert caught[0].message.parameters == (model, "y_true")
-
-
 def test_bootstrap_test_warnings_obey_the_caller_s_filters():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(UserWarning, match="^y_a contains classes not in y_true"):
-            MODEL_WARNINGS["y_a"]()
+            PREDICTED_ONLY_PATHS["bootstrap_test, model a"]()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("ignore")
-        MODEL_WARNINGS["y_a"]()
+        PREDICTED_ONLY_PATHS["bootstrap_test, model a"]()
     assert caught == []
