@@ -92,3 +92,15 @@ def test_class_ranked_intervals_of_weighted_scores_are_nan():
     assert isinstance(bounds, tuple) and len(bounds) == 2
     for bound in bounds:
         assert bound.shape == (2,) and bound.dtype == np.float64 and np.isnan(bound).all()
+
+
+# --- _clipped: the bounds of one area are floats ---
+
+@pytest.mark.parametrize("method", ["delong", "hanley-mcneil"])
+def test_the_bounds_of_one_area_by_its_standard_error_are_python_floats(method):
+    # 3 positives and 2 negatives, 5 of 6 pairs ordered: AUC 5/6, its bound clipped at 1
+    cm = ClassificationMetric.from_scores([0, 1, 0, 1, 1], [0.1, 0.8, 0.4, 0.3, 0.9])
+    ci = cm.CI("AUC", method=method)
+    assert ci.estimate == 5 / 6 and ci.high == 1.0 and 0 < ci.low < 5 / 6
+    assert type(ci.low) is float and type(ci.high) is float
+    assert "np.float64" not in repr(ci)
