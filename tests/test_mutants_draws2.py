@@ -104,3 +104,24 @@ def test_the_bounds_of_one_area_by_its_standard_error_are_python_floats(method):
     assert ci.estimate == 5 / 6 and ci.high == 1.0 and 0 < ci.low < 5 / 6
     assert type(ci.low) is float and type(ci.high) is float
     assert "np.float64" not in repr(ci)
+
+
+# --- values_of and bootstrap_interval: a metric's array as floats, of its shape ---
+
+@pytest.mark.parametrize("method", ["bootstrap", "bca"])
+def test_the_interval_of_the_confusion_matrix_is_of_floats(method):
+    # the matrix's counts, by a loop over the samples, as float64 like its bounds, and
+    # BCa's bounds of the matrix's shape as the percentile interval's are
+    y_true, y_pred = [0, 1, 2, 1, 0, 2, 2], [0, 1, 1, 1, 0, 1, 0]
+    matrix = np.zeros((3, 3))
+    for t, p in zip(y_true, y_pred):
+        matrix[t, p] += 1
+    ci = ClassificationMetric(y_true, y_pred).CI("CM", method=method, n_resamples=20,
+                                                   random_state=0)
+    for field in ci:
+        assert isinstance(field, np.ndarray) and field.dtype == np.float64
+        assert field.shape == (3, 3)
+    np.testing.assert_array_equal(ci.estimate, matrix)
+    # each bound at its cell: an empty cell is empty in every resample, its bounds 0
+    assert (ci.low[matrix == 0] == 0).all() and (ci.high[matrix == 0] == 0).all()
+    assert (ci.high[matrix > 0] > 0).all()
