@@ -1,12 +1,9 @@
-"""Tests of the resampling of ``stats.intervals`` (an :class:`Intervals`' stratified
-bootstrap of scores, its draws of confusion matrices and their jackknife, the
-intervals by a ROC AUC's standard error, and the BCa interval itself), pinned by
-mutation testing (.ci/mutation): each expectation is scipy's (``scipy.stats.bootstrap``
-given the same resamples), a per-sample loop or arithmetic written in the test."""
+"""Tests of the resampling intervals of ``stats.intervals`` (an :class:`Intervals`'
+stratified bootstrap of scores with BCa, the intervals of ROC AUCs by their standard
+error, the values and shapes of the bootstrap's bounds), pinned by mutation testing
+(.ci/mutation): each expectation is scipy's (``scipy.stats.bootstrap`` given the same
+resamples), a per-sample loop or arithmetic written in the test."""
 
-import math
-import warnings
-from statistics import NormalDist
 from types import SimpleNamespace
 
 import numpy as np
@@ -14,7 +11,6 @@ import pytest
 from scipy import stats
 
 from permetrics_lite import ClassificationMetric
-from permetrics_lite.metrics import registry as _registry
 from permetrics_lite.stats import intervals as _intervals, score_bootstrap as _score_bootstrap
 
 
