@@ -707,7 +707,7 @@ def bootstrap_interval(values, estimate, confidence, acceleration=None, center=N
     tail = (1 - confidence) / 2
     if acceleration is None:
         return tuple(np.percentile(values, [100 * tail, 100 * (1 - tail)], axis=0))
-    scalar = np.ndim(estimate) == 0
+    scalar, shape = np.ndim(estimate) == 0, np.shape(estimate)
     values = values.reshape(len(values), -1)
     estimate = np.ravel(estimate)
     center = estimate if center is None else np.ravel(center)
@@ -727,7 +727,7 @@ def bootstrap_interval(values, estimate, confidence, acceleration=None, center=N
         quantiles = [_bca_level(bias, float(acceleration[k]), bias + side)
                      for side in (z, -z)]
         low[k], high[k] = np.quantile(column, quantiles)
-    return (low[0], high[0]) if scalar else (low, high)
+    return (low[0], high[0]) if scalar else (low.reshape(shape), high.reshape(shape))
 
 
 def _bca_level(bias, acceleration, shifted):
