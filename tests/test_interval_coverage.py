@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from permetrics_lite import ClassificationMetric
-from permetrics_lite.stats import intervals as _intervals
+from permetrics_lite.stats import bounds as _bounds
 from tests.helpers import interval_arrays
 
 CONFIDENCE = 0.95
@@ -80,7 +80,7 @@ def test_proportion_intervals_cover(method):
     proportions = {"AS": (np.trace(data, axis1=1, axis2=2), data.sum(axis=(1, 2))),
                    "RS": (data[:, 0, 0], data[:, 0].sum(axis=1))}
     for metric, (count, nobs) in proportions.items():
-        low, high = _intervals.proportion_interval(count, nobs, CONFIDENCE, method)
+        low, high = _bounds.proportion_interval(count, nobs, CONFIDENCE, method)
         for matrix, at in zip(data[:3], range(3)):  # the fast path is the library's
             ci = interval_arrays(ClassificationMetric.from_confusion_matrix(matrix).CI(
                 metric, method=method, **QUERIES[metric]))
@@ -119,7 +119,7 @@ def _jackknife_acceleration(data):
 
 def _bootstrap_intervals(values, estimates, method, acceleration):
     """The library's intervals of each data set (a column of ``values``)."""
-    return _intervals.bootstrap_interval(values, estimates, CONFIDENCE,
+    return _bounds.bootstrap_interval(values, estimates, CONFIDENCE,
                                          acceleration if method == "bca" else None)
 
 
@@ -189,7 +189,7 @@ def test_the_fast_weighted_bootstrap_is_the_library_s():
     draws = np.zeros((199, 18))
     draws[:, occupied] = np.random.default_rng(9).multinomial(
         400, counts[occupied] / 400, size=199)
-    low, high = _intervals.bootstrap_interval(_weighted_accuracy(draws),
+    low, high = _bounds.bootstrap_interval(_weighted_accuracy(draws),
                                               _weighted_accuracy(counts), CONFIDENCE)
     np.testing.assert_allclose(ci[1:], [low, high], rtol=1e-12)
 
@@ -210,5 +210,5 @@ def test_weighted_bootstrap_covers():
         weighed = counts * group_weight
         return weighed[..., group_right].sum(-1) / weighed.sum(-1)
 
-    low, high = _intervals.bootstrap_interval(accuracy(draws), accuracy(groups), CONFIDENCE)
+    low, high = _bounds.bootstrap_interval(accuracy(draws), accuracy(groups), CONFIDENCE)
     _assert_covers(_coverage(low, high, WEIGHTED_TRUTH), 0.02, "weighted AS bootstrap")

@@ -17,7 +17,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from permetrics_lite import ClassificationMetric
 from permetrics_lite.metrics import registry as _registry
-from permetrics_lite.stats import intervals as _intervals
+from permetrics_lite.stats import bounds as _bounds, intervals as _intervals
 
 from .strategies import problems
 from tests.helpers import interval_arrays
@@ -371,7 +371,7 @@ def _exact_bounds(count, nobs, confidence, method):
 
 def test_the_normal_quantile_is_exact_at_both_ends():
     for confidence in EXTREME + [0.5, 0.95, 0.999]:
-        np.testing.assert_allclose(_intervals.normal_quantile(confidence),
+        np.testing.assert_allclose(_bounds.normal_quantile(confidence),
                                    float(_z(confidence)), rtol=1e-15)
 
 
@@ -423,6 +423,6 @@ def test_adjusted_balanced_accuracy_of_one_class_has_nan_bounds():
     assert ci.estimate == 0.0 and np.isnan(ci.low) and np.isnan(ci.high)
     with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
         plain = cm.CI("BAS", method="analytic")
-    assert (plain.estimate, plain.low, plain.high) == (0.75, 0.75 - _intervals.normal_quantile(
-        0.95) * np.sqrt(0.75 * 0.25 / 4), 0.75 + _intervals.normal_quantile(0.95) * np.sqrt(
+    assert (plain.estimate, plain.low, plain.high) == (0.75, 0.75 - _bounds.normal_quantile(
+        0.95) * np.sqrt(0.75 * 0.25 / 4), 0.75 + _bounds.normal_quantile(0.95) * np.sqrt(
         0.75 * 0.25 / 4))

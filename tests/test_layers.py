@@ -91,3 +91,12 @@ def test_no_module_imports_itself_through_others():
     for module in sorted(graph):
         visit(module)
 
+
+
+MAX_LINES = 700  # a module longer than this holds more than one job
+
+
+def test_no_module_is_longer_than_700_lines():
+    lengths = {str(path.relative_to(PACKAGE)): len(path.read_text(encoding="utf-8").splitlines())
+               for path in PACKAGE.rglob("*.py")}
+    assert {path: n for path, n in lengths.items() if n > MAX_LINES} == {}

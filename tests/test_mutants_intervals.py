@@ -11,7 +11,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from permetrics_lite import ClassificationMetric
 from permetrics_lite.metrics import interval_forms as _interval_forms, registry as _registry
-from permetrics_lite.stats import intervals as _intervals
+from permetrics_lite.stats import bounds as _bounds, intervals as _intervals
 
 
 def assert_close(actual, expected):
@@ -128,7 +128,7 @@ def test_beta_intervals_without_scipy_name_the_extra(method, monkeypatch):
 
     monkeypatch.setitem(sys.modules, "scipy", None)  # "from scipy import stats" fails
     with pytest.raises(ImportError) as raised:
-        _intervals.proportion_interval(3, 7, 0.95, method)
+        _bounds.proportion_interval(3, 7, 0.95, method)
     assert str(raised.value) == (
         "Clopper-Pearson and Jeffreys intervals needs the optional dependency scipy; install "
         "it with pip install 'permetrics_lite[stats]'.")
@@ -143,7 +143,7 @@ def test_wilson_upper_bound_is_at_most_1_where_floats_round_above_it():
     unclipped = (q + z**2 / (2 * nobs) + z * np.sqrt(q * (1 - q) / nobs + z**2 / (4 * nobs**2))
                  ) / (1 + z**2 / nobs)
     assert unclipped > 1.0  # the rounding the bound guards against
-    low, high = _intervals.proportion_interval(count, nobs, 0.95, "wilson")
+    low, high = _bounds.proportion_interval(count, nobs, 0.95, "wilson")
     assert high == 1.0
     assert 0.999 < low < 1.0
 
@@ -230,7 +230,7 @@ def test_normal_quantile_is_within_an_ulp(confidence):
     mpmath = pytest.importorskip("mpmath")
     with mpmath.workdps(60):
         exact = float(mpmath.sqrt(2) * mpmath.erfinv(mpmath.mpf(confidence)))
-    assert abs(_intervals.normal_quantile(confidence) - exact) <= np.spacing(exact)
+    assert abs(_bounds.normal_quantile(confidence) - exact) <= np.spacing(exact)
 
 
 @pytest.mark.parametrize("confidence", [0.9, 0.5])  # z = 1.64 and 0.67
@@ -246,7 +246,7 @@ def test_bca_level_where_the_acceleration_makes_the_denominator_zero(side, confi
     assert 1 - acceleration * shifted == 0  # exactly, in floats
     other = -shifted  # the other side: 1 - a s = 2
     other_level = NormalDist().cdf(other / 2)
-    low, high = _intervals.bootstrap_interval(values, 2.0, confidence, acceleration)
+    low, high = _bounds.bootstrap_interval(values, 2.0, confidence, acceleration)
     if side == 1:
         assert (low, high) == (np.quantile(values, other_level), 4.0)
     else:
@@ -256,7 +256,7 @@ def test_bca_level_where_the_acceleration_makes_the_denominator_zero(side, confi
 def test_bca_bounds_of_each_class_after_a_point_and_an_undefined_one():
     spread = np.arange(5.0)
     values = np.column_stack([np.full(5, 2.0), spread, spread, spread, spread])
-    low, high = _intervals.bootstrap_interval(
+    low, high = _bounds.bootstrap_interval(
         values, np.array([2.0, 2.0, -1.0, 9.0, 2.0]), 0.9, np.array([0.0, np.nan, 0, 0, 0]))
     # class 0: every resample is the estimate, the point; classes 1-3 undefined: a
     # non-finite acceleration, an estimate below every resample, above every one;

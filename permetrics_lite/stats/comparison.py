@@ -15,7 +15,7 @@ import numpy as np
 from .. import validation as _validation
 from ..core import build as _build, tally as _tally
 from ..metrics import ranking as _ranking, score_metrics as _score_metrics
-from . import intervals as _intervals
+from . import bounds as _bounds
 
 METHODS = ("exact", "asymptotic", "mid-p")
 
@@ -273,7 +273,7 @@ def delong_test(y_true, y_score_a, y_score_b, *, pos_label=None, confidence=0.95
         statistic = 0.0 if difference == 0 else math.copysign(math.inf, difference)
     else:
         statistic = difference / spread
-    z = _intervals.normal_quantile(confidence)
+    z = _bounds.normal_quantile(confidence)
     return DeLongResult(statistic, math.erfc(abs(statistic) / math.sqrt(2)), auc_a, auc_b,
                         difference, difference - z * spread, difference + z * spread)
 

@@ -22,7 +22,8 @@ from .. import validation as _validation
 from ..core import (build as _build, options as _options, tally as _tally,
                     user_warnings as _user_warnings)
 from ..metrics import registry as _registry, score_sums as _score_sums
-from . import bootstrap as _bootstrap, intervals as _intervals, score_bootstrap as _score_bootstrap
+from . import (bootstrap as _bootstrap, bounds as _bounds, intervals as _intervals,
+               score_bootstrap as _score_bootstrap)
 
 TIES = 1e-12  # relative: resampled differences this close to the bound are ties
 
@@ -155,7 +156,7 @@ def bootstrap_test(y_true, y_a, y_b, metric="AS", *, sample_weight=None, labels=
         values, center, estimates = _of_labels(row, y_true, y_a, y_b, sample_weight, labels,
                                                pos_label, n_resamples, rng, metric_params)
     difference = estimates[0] - estimates[1]
-    low, high = _intervals.bootstrap_interval(values, difference, confidence)
+    low, high = _bounds.bootstrap_interval(values, difference, confidence)
     if np.isnan(center) or np.isnan(values).any():  # undefined (zero_division=nan)
         pvalue = float("nan")
     else:
