@@ -159,3 +159,12 @@ def test_pos_label_that_is_no_class_of_a_binary_score_matrix_is_refused(pos_labe
     message = refused(lambda: CM.from_scores(["a", "b", "b"], np.eye(2)[[0, 1, 0]],
                                              pos_label=pos_label))
     assert message == _not_a_label(f"pos_label={shown}", "['a', 'b']")
+
+
+def test_the_threshold_of_float32_scores_is_compared_in_float32():
+    # float32(0.7) is below the float 0.7, but a score written as the threshold is at it
+    scores = np.array([0.2, 0.7, 0.9, 0.1], dtype=np.float32)
+    assert float(scores[1]) < 0.7
+    cm = CM.from_scores([0, 1, 1, 0], scores, threshold=0.7)
+    assert cm.CM().tolist() == [[2, 0], [0, 2]]  # 0.7 and 0.9 predicted 1, by hand
+    assert cm.RS() == 1.0
