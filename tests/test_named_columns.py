@@ -126,6 +126,27 @@ def test_a_polars_matrix_of_default_column_names_is_named_by_labels_in_order():
     assert cm.labels.tolist() == CLASSES and cm.CM().tolist() == matrix.tolist()
 
 
+def test_an_arrow_matrix_of_default_column_names_is_named_by_labels_in_order():
+    # polars' default names, on an Arrow table: they name no class either
+    import pyarrow as pa
+
+    matrix = skm.confusion_matrix(TRUE, PRED, labels=CLASSES)
+    table = pa.table({f"column_{i}": matrix[:, i] for i in range(3)})
+    assert ClassificationMetric.from_confusion_matrix(table).labels.tolist() == [0, 1, 2]
+    cm = ClassificationMetric.from_confusion_matrix(table, labels=CLASSES)
+    assert cm.labels.tolist() == CLASSES and cm.CM().tolist() == matrix.tolist()
+
+
+def test_a_table_of_no_columns_is_refused_as_an_empty_matrix():
+    import pyarrow as pa
+
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric.from_confusion_matrix(pa.table({}))
+    assert type(raised.value).__name__ == "InputError"
+    assert str(raised.value) == ("matrix must be a non-empty square K x K confusion matrix "
+                                 "(rows true, columns predicted); got shape (0,).")
+
+
 def test_duplicate_column_names_of_an_arrow_matrix_are_refused():
     import pyarrow as pa
 

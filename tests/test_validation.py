@@ -526,6 +526,24 @@ def test_weights_checked_a_chunk_at_a_time(monkeypatch, weights, message):
         _validation.check_sample_weight(weights, 5)
 
 
+def test_weights_held_as_python_objects_are_their_floats():
+    # zeros and whole numbers as Python objects: the same evaluation as float64 weights
+    y_true, y_pred = [0, 1, 1, 0], [0, 1, 0, 0]
+    floats = np.array([0.0, 1.5, 2.0, 3.0])
+    for objects in (np.array([0.0, 1.5, 2.0, 3.0], dtype=object),
+                    np.array([0, 1.5, 2, 3], dtype=object)):
+        cm = ClassificationMetric(y_true, y_pred, sample_weight=objects)
+        assert cm.CM().tolist() == [[3.0, 0.0], [2.0, 1.5]]
+        assert cm.CM().tolist() == ClassificationMetric(y_true, y_pred,
+                                                        sample_weight=floats).CM().tolist()
+    # an infinite Python float is infinite, not beyond float64's range
+    with pytest.raises(ValueError) as raised:
+        ClassificationMetric(y_true, y_pred, sample_weight=np.array([1.0, np.inf, 1.0, 1.0],
+                                                                    dtype=object))
+    assert str(raised.value) == ("sample_weight contains 1 NaN or infinite value(s), the first "
+                                 "at position 1; weights must be finite and non-negative.")
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.uint8, bool])
 def test_weights_copied_a_chunk_at_a_time_are_the_weights(monkeypatch, dtype):
     monkeypatch.setattr(_validation.weights, "_WEIGHT_CHUNK", 2)
