@@ -9,6 +9,7 @@ from pathlib import Path
 from unittest import mock
 
 import numpy as np
+import pandas as pd
 
 from permetrics_lite import ConfidenceInterval
 from permetrics_lite.io import cli
@@ -92,3 +93,19 @@ def interval_arrays(interval):
         return ConfidenceInterval(*(np.array(field) for field in zip(*interval.values())),
                                   first.method, first.confidence)
     return interval
+
+
+# a binary problem of named classes, and the scores of "spam" (the scores of "ham" are
+# 1 - P_SPAM): for the tests of a Series named after a class
+SPAM = np.array(["ham", "spam", "spam", "ham", "spam", "ham", "spam", "ham"])
+P_SPAM = np.array([0.2, 0.9, 0.6, 0.4, 0.3, 0.1, 0.8, 0.7])
+
+
+def named_series(kind, values, name):
+    """``values`` as a pandas or polars Series (``kind``) named ``name``; polars imported
+    only then (its thread pool is left out of mutation runs)."""
+    if kind == "polars":
+        import polars as pl
+
+        return pl.Series(name, values)
+    return pd.Series(values, name=name)

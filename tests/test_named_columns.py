@@ -15,6 +15,7 @@ import pytest
 from sklearn import metrics as skm
 
 from permetrics_lite import ClassificationMetric
+from tests.helpers import P_SPAM, SPAM, named_series
 
 # --- a confusion matrix of named rows and columns ---
 
@@ -218,17 +219,6 @@ def test_labels_that_name_other_labels_than_a_multilabel_frame_are_refused():
 
 # --- every entry point, with weights at any scale ---
 
-SPAM = np.array(["ham", "spam", "spam", "ham", "spam", "ham", "spam", "ham"])
-P_SPAM = np.array([0.2, 0.9, 0.6, 0.4, 0.3, 0.1, 0.8, 0.7])
-
-
-def _series(kind, values, name):
-    if kind == "polars":
-        import polars as pl
-
-        return pl.Series(name, values)
-    return pd.Series(values, name=name)
-
 WEIGHT = np.array([1.0, 3.0, 0.5, 2.0, 1.5])
 SCALES = [None, -1000, 0, 1000]  # no weights, or WEIGHT times 2**k
 
@@ -282,7 +272,7 @@ def test_every_entry_point_orders_a_multilabel_frame_s_columns_by_name(kind, k):
 
 def _score_entries(kind, name, p, k):
     """(what, AUC) of 1-D scores named ``name`` through each entry point of scores."""
-    scores = _series(kind, p, name)
+    scores = named_series(kind, p, name)
     weight = None if k is None else np.resize(WEIGHT, len(p)) * 2.0**k
     yield "from_scores", ClassificationMetric.from_scores(SPAM, scores,
                                                           sample_weight=weight).AUC()

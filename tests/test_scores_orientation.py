@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from permetrics_lite import ClassificationMetric
-from tests.helpers import plain_id
+from tests.helpers import P_SPAM, SPAM, named_series, plain_id
 
 skm = pytest.importorskip("sklearn.metrics")
 datasets = pytest.importorskip("sklearn.datasets")
@@ -229,24 +229,12 @@ class TestScoreMatrixColumns:
 
 # --- a Series' name ---
 
-SPAM = np.array(["ham", "spam", "spam", "ham", "spam", "ham", "spam", "ham"])
-P_SPAM = np.array([0.2, 0.9, 0.6, 0.4, 0.3, 0.1, 0.8, 0.7])
-
-
-def _series(kind, values, name):
-    if kind == "polars":
-        import polars as pl
-
-        return pl.Series(name, values)
-    return pd.Series(values, name=name)
-
-
 @pytest.mark.parametrize("kind", ["pandas", "polars"])
 @pytest.mark.parametrize("name, p", [("ham", 1 - P_SPAM), ("spam", P_SPAM)])
 def test_a_series_named_after_a_class_holds_that_class_s_scores(kind, name, p):
     # proba["ham"] is ham's probability: its AUC is of ham against spam, its predictions
     # are ham at or above the threshold, as with a one-column DataFrame of that name
-    cm = ClassificationMetric.from_scores(SPAM, _series(kind, p, name))
+    cm = ClassificationMetric.from_scores(SPAM, named_series(kind, p, name))
     positive = SPAM == name
     assert cm.AUC() == pytest.approx(skm.roc_auc_score(positive, p), rel=1e-12)
     assert cm.PS(pos_label=name) == skm.precision_score(positive, p >= 0.5)
@@ -265,7 +253,7 @@ def test_a_series_name_that_is_no_class_names_none(kind, name):
         pytest.importorskip("polars")
         if name is None or name == 1:  # polars names are text; None is its "" default
             name = "" if name is None else "1"
-    cm = ClassificationMetric.from_scores(SPAM, _series(kind, P_SPAM, name))
+    cm = ClassificationMetric.from_scores(SPAM, named_series(kind, P_SPAM, name))
     assert cm.AUC() == pytest.approx(skm.roc_auc_score(SPAM == "spam", P_SPAM), rel=1e-12)
     assert cm.RS() == skm.recall_score(SPAM == "spam", P_SPAM >= 0.5)
 
