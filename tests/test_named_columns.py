@@ -87,10 +87,10 @@ def test_duplicate_names_of_a_matrix_frame_are_refused_with_labels():
                                  "may appear only once.")
 
 
-def _table(kind, order=CLASSES):
-    """The matrix as a polars DataFrame or an Arrow table: columns named, rows (which a
-    table cannot name) in the columns' order."""
-    frame = _frame(order, order)
+def _table(kind, order=CLASSES, scale=1):
+    """The matrix (times ``scale``) as a polars DataFrame or an Arrow table: columns
+    named, rows (which a table cannot name) in the columns' order."""
+    frame = _frame(order, order) * scale
     columns = {name: frame[name].tolist() for name in order}
     if kind == "polars":
         import polars as pl
@@ -104,11 +104,14 @@ def _table(kind, order=CLASSES):
 @pytest.mark.parametrize("kind", ["polars", "pyarrow"])
 @pytest.mark.parametrize("order", [CLASSES, ["emu", "cat", "dog"]])
 @pytest.mark.parametrize("labels", [None, ["dog", "cat", "emu"], ["emu", "dog", "cat"]])
-def test_labels_order_the_classes_a_table_s_columns_name(kind, order, labels):
-    cm = ClassificationMetric.from_confusion_matrix(_table(kind, order), labels=labels)
+@pytest.mark.parametrize("k", [None, -1000, 1000])  # counts, or weights of 2**k each
+def test_labels_order_the_classes_a_table_s_columns_name(kind, order, labels, k):
+    scale = 1 if k is None else 2.0**k
+    cm = ClassificationMetric.from_confusion_matrix(_table(kind, order, scale), labels=labels)
     expected = order if labels is None else labels
     assert cm.labels.tolist() == expected
-    assert cm.CM().tolist() == skm.confusion_matrix(TRUE, PRED, labels=expected).tolist()
+    matrix = skm.confusion_matrix(TRUE, PRED, labels=expected) * scale
+    assert cm.CM().tolist() == matrix.tolist()
     recall = skm.recall_score(TRUE, PRED, labels=expected, average=None)
     assert list(cm.RS(average=None).values()) == pytest.approx(recall, rel=1e-15)
     precision = skm.precision_score(TRUE, PRED, labels=expected, average=None)

@@ -544,6 +544,33 @@ def test_weights_held_as_python_objects_are_their_floats():
                                  "at position 1; weights must be finite and non-negative.")
 
 
+HUGE = np.array([1, 10**400, 2, 1], dtype=object)  # a Python int beyond float64
+WEIGHT_ENTRY_POINTS = {
+    "constructor": lambda w: ClassificationMetric([0, 1, 1, 0], [0, 1, 0, 0], sample_weight=w),
+    "query": lambda w: ClassificationMetric([0, 1, 1, 0], [0, 1, 0, 0]).AS(sample_weight=w),
+    "from_scores": lambda w: ClassificationMetric.from_scores(
+        [0, 1, 1, 0], [0.2, 0.7, 0.4, 0.1], sample_weight=w),
+    "from_batches": lambda w: ClassificationMetric.from_batches(
+        [([0, 1], [0, 1], w[:2]), ([1, 0], [0, 0], w[2:])]),
+    "from_counts": lambda w: ClassificationMetric.from_counts(
+        pd.DataFrame({"t": [0, 1, 1, 0], "p": [0, 1, 0, 0], "w": w}), true="t", pred="p",
+        weight="w"),
+}
+
+
+@pytest.mark.parametrize("entry", WEIGHT_ENTRY_POINTS)
+def test_a_weight_beyond_float64_is_refused_by_every_entry_point(entry):
+    with pytest.raises(ValueError) as raised:
+        WEIGHT_ENTRY_POINTS[entry](HUGE)
+    assert type(raised.value).__name__ == "InputError"
+    name = {"from_counts": "weight='w'", "from_batches": "batch 0: sample_weight"}.get(
+        entry, "sample_weight")  # a batch's message says which batch
+    assert str(raised.value) == (
+        f"{name} has 1 value(s) beyond the range of float64 weights (e.g. 1.00e+400 at "
+        "position 1, which would weigh inf); scale every weight by one power of ten (no ratio "
+        "changes).")
+
+
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.uint8, bool])
 def test_weights_copied_a_chunk_at_a_time_are_the_weights(monkeypatch, dtype):
     monkeypatch.setattr(_validation.weights, "_WEIGHT_CHUNK", 2)

@@ -484,7 +484,11 @@ def _weight_values(column, weight):
     as float64, refused where float64 cannot hold them; missing values and other
     objects stay as they are, for the checks to name them."""
     values = _numbers(column, exact=False)
-    if values.dtype.kind == "O" and not pd.isna(values).any() and all(
+    if values.dtype.kind != "O" or pd.isna(values).any():
+        return values
+    kind = pd.api.types.infer_dtype(values, skipna=False)
+    # pandas' "mixed" kinds may hold text: then each value is looked at
+    if kind == "decimal" or kind in ("mixed", "mixed-integer") and all(
             isinstance(value, (numbers.Real, Decimal)) for value in values):
         return _validation.as_floats(values, _validation.Arg("weight", weight))
     return values
