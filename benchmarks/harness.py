@@ -53,11 +53,13 @@ def interleaved(competitors, rounds, budget=float("inf"), min_time=MIN_TIME, set
 
     What is alive when the rounds start (the libraries, the inputs) is frozen out of
     the garbage collector, so the collection before each run goes over the garbage of
-    the runs alone, not over every object of every library imported.
+    the runs alone, not over every object of every library imported. What the caller
+    had frozen (a test process freezes what its collection built) stays frozen.
     """
     alarm = signal.signal(signal.SIGALRM, _alarm)
     times = {name: [] for name in competitors}
     number = {}
+    frozen_before = gc.get_freeze_count()
     gc.freeze()
     try:
         for round_ in range(rounds):
@@ -82,7 +84,8 @@ def interleaved(competitors, rounds, budget=float("inf"), min_time=MIN_TIME, set
                 except Exception as error:  # a peer's limit, reported in the table
                     times[name] = f"fails: {type(error).__name__}"
     finally:
-        gc.unfreeze()
+        if not frozen_before:
+            gc.unfreeze()
         signal.signal(signal.SIGALRM, alarm)
     return times
 

@@ -1,5 +1,6 @@
 """The benchmark scripts run at tiny sizes, and their libraries compute the same metrics."""
 
+import gc
 import importlib
 import importlib.util
 import os
@@ -148,6 +149,21 @@ def test_a_run_over_the_budget_is_stopped_and_a_failing_one_reported(bench):
     assert times["fails"] == "fails: ValueError"
     rows = harness.profile(lambda: sorted(range(1000), key=str), top=3)
     assert len(rows) == 3 and all(len(row) == 4 for row in rows)
+
+
+def test_the_rounds_unfreeze_only_what_they_froze(bench):
+    # a script's run frees its garbage after the rounds; a test process (tests/conftest.py)
+    # keeps what its collection built out of the collector's walks, rounds or not
+    harness = sys.modules["harness"]
+    gc.unfreeze()
+    try:
+        harness.interleaved({"fast": lambda: None}, rounds=1)
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.freeze()
+    frozen = gc.get_freeze_count()
+    harness.interleaved({"fast": lambda: None}, rounds=1)
+    assert gc.get_freeze_count() >= frozen > 0
 
 
 def test_the_options_of_the_command(bench):

@@ -64,6 +64,11 @@ def class_counts(state, metric, average, pos_label, sample_weight, any_problem=F
     return average, t
 
 
+# the hint of a wrong ``normalize`` of accuracy_score, built once (each query passes it)
+_NORMALIZED_MATRIX = _validation.Phrase(" For a normalized confusion matrix use CM({0}).",
+                                        _validation.Arg("normalize", "true"))
+
+
 @share
 def accuracy_score(state, *, normalize=True, sample_weight=None):
     """Accuracy: the fraction (or number) of samples predicted correctly.
@@ -103,8 +108,7 @@ def accuracy_score(state, *, normalize=True, sample_weight=None):
     >>> round(cm.AS(sample_weight=[1, 10, 1, 1, 1, 1]), 4)
     0.2667
     """
-    normalize = _validation.check_bool("normalize", normalize, _validation.Phrase(
-        " For a normalized confusion matrix use CM({0}).", _validation.Arg("normalize", "true")))
+    normalize = _validation.check_bool("normalize", normalize, _NORMALIZED_MATRIX)
     tallies = state.query(sample_weight)
     return _formulas.accuracy(tallies) if normalize else tallies.counted(tallies.correct)
 
