@@ -64,11 +64,20 @@ def pytest_collection_modifyitems(config, items):
     items[:] = [item for item in items if item not in left_out]
 
 
+def pytest_collectstart(collector):
+    """No garbage collection while the tests are collected: the imports and the items
+    are objects that live as long as the process, and each of the collector's full
+    walks would go over all of them again (a few seconds per worker in all)."""
+    gc.disable()
+
+
 def pytest_collection_finish(session):
     """Put what collection built (the imported libraries, the test items) out of the
-    garbage collector's reach: each later collection, and pytest's five at the end of
-    each worker, then walks only the objects the tests create."""
+    garbage collector's reach, and let it run again: each later collection, and
+    pytest's five at the end of each worker, then walks only the objects the tests
+    create."""
     gc.freeze()
+    gc.enable()
 
 
 def pytest_sessionfinish(session):
