@@ -77,6 +77,10 @@ def pytest_collection_finish(session):
     pytest's five at the end of each worker, then walks only the objects the tests
     create."""
     gc.freeze()
+    # a collection after 10,000 new objects, not 700: the tests make and drop millions
+    # (frames, hypothesis' draws), and about every hundredth collection is a full walk
+    # of every object the files run so far keep alive (caches, the docs' doctrees)
+    gc.set_threshold(10_000, 10, 10)
     gc.enable()
 
 
