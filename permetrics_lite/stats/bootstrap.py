@@ -22,13 +22,14 @@ import concurrent.futures
 import functools
 import inspect
 import os
-from typing import Callable, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy as np
 
 from .. import validation as _validation
 from ..core import options as _options, tally as _tally
 from ..metrics import formulas as _formulas, label_metrics as _label_metrics, registry as _registry
+from . import small_cells as _small_cells
 
 STEP = 2**20  # array elements (resamples x cells, or x classes) of one chunk
 
@@ -43,8 +44,15 @@ class Resampled(NamedTuple):
     total: np.ndarray
     correct: np.ndarray
     unit: float  # weight of one count (see ``core.tally.in_units``)
-    counts: Optional[np.ndarray] = None  # the matrices' occupied cells, (B, D)
+    # the counts of the matrices' occupied cells, (B, D): an array, or a function that
+    # computes it when asked
+    cells: Any = None
     layout: Optional["Layout"] = None
+
+    @property
+    def counts(self):
+        """The counts of the matrices' occupied cells, (B, D), or None if not kept."""
+        return self.cells() if callable(self.cells) else self.cells
 
     @property
     def size(self):
@@ -91,10 +99,13 @@ class Layout:
 
     def __init__(self, index, n_classes):
         self.index, self.n_classes = index, n_classes
-        self._rows, self._columns = np.divmod(index, n_classes)
-        self._diagonal = np.flatnonzero(self._rows == self._columns)
-        # the cells are in row order: each row's cells are one run
-        self._runs = np.flatnonzero(np.r_[True, self._rows[1:] != self._rows[:-1]])
+        self.rows, self.columns = np.divmod(index, n_classes)
+        self._diagonal = np.flatnonzero(self.rows == self.columns)
+        # the cells are in row order: each row's cells are one run; in column order
+        # (a stable sort), each column's
+        self._row_runs = _runs(self.rows)
+        self._by_column = np.argsort(self.columns, kind="stable")
+        self._column_runs = _runs(self.columns[self._by_column])
 
     @property
     def size(self):
@@ -103,29 +114,37 @@ class Layout:
 
     def tallies(self, counts, unit=1.0):
         """The :class:`Resampled` tallies of matrices given by their cells' counts, (B, D)."""
-        k = self.n_classes
-        support = np.zeros((len(counts), k), dtype=counts.dtype)
-        support[:, self._rows[self._runs]] = np.add.reduceat(counts, self._runs, axis=1)
-        predicted = self._column_sums(counts)
-        tp = np.zeros_like(support)
-        tp[:, self._rows[self._diagonal]] = counts[:, self._diagonal]
+        support, predicted, tp = self.sums(counts)
         return Resampled(tp, support, predicted, support.sum(axis=1), tp.sum(axis=1), unit,
                          counts, self)
 
-    def _column_sums(self, counts):
-        """Each matrix's column sums, (B, K): one bincount, whose float sums of integer
-        counts are exact below 2**53."""
-        k = self.n_classes
-        bins = (np.arange(len(counts))[:, None] * k + self._columns).ravel()
-        sums = np.bincount(bins, counts.ravel(), len(counts) * k).reshape(-1, k)
-        if counts.dtype.kind == "f":
-            return sums
-        if sums.max(initial=0) < 2**53:
-            return sums.astype(counts.dtype)
-        sums = np.zeros((len(counts), k), dtype=counts.dtype)  # 2**53 samples or more
-        for cell, column in enumerate(self._columns.tolist()):
-            sums[:, column] += counts[:, cell]
-        return sums
+    def sums(self, counts):
+        """Each matrix's row sums, column sums and diagonal, (B, K) each: int64 sums of
+        integer counts (exact), float64 of float ones."""
+        dtype = np.float64 if counts.dtype.kind == "f" else np.int64
+        sums = np.zeros((3, len(counts), self.n_classes), dtype=dtype)
+        self.add_sums(counts, sums)
+        return tuple(sums)
+
+    def add_sums(self, counts, sums):
+        """Add each matrix's row sums, column sums and diagonal to ``sums`` (3, B, K)."""
+        if self.size == 0:
+            return
+        support, predicted, tp = sums
+        # bytes are summed in int32 (faster), exact below 2**23 cells
+        dtype = np.int32 if counts.dtype == np.uint8 and self.size < 2**23 else sums.dtype
+        rows, starts = self._row_runs
+        support[:, rows] += np.add.reduceat(counts, starts, axis=1, dtype=dtype)
+        columns, starts = self._column_runs
+        predicted[:, columns] += np.add.reduceat(counts.take(self._by_column, axis=1),
+                                                 starts, axis=1, dtype=dtype)
+        tp[:, self.rows[self._diagonal]] += counts[:, self._diagonal]
+
+
+def _runs(values):
+    """The value and the start of each run of equal values, for ``reduceat``."""
+    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]][:len(values)])
+    return values[starts], starts
 
 
 # --- drawing the resamples ---
@@ -188,46 +207,79 @@ def _seeded(rng, n_chunks):
     return [np.random.default_rng(child) for child in seed.spawn(n_chunks)]
 
 
-# Cells of fewer samples than this are drawn sample by sample (an integer draw each),
+# Cells of fewer samples than this are drawn through byte tables (``stats.small_cells``)
 # when there are at least SAMPLED_CELLS of them: numpy's multinomial costs a binomial
-# draw per cell, some 10 times an integer draw
+# draw per cell, some 20 times a table's draw
 SAMPLED_BELOW = 8
 SAMPLED_CELLS = 256
 
 
 def multinomial(rng, n, count, n_resamples, width, then=None):
     """``n_resamples`` multinomial draws of ``n`` over cells holding ``count`` samples
-    (probabilities count / sum), in chunks (B, D) (see :func:`in_chunks`); or
-    ``then`` of each chunk, computed on the thread that drew it.
-
-    Many cells of few samples (a dense matrix) are one category of the
-    multinomial draw, and that category's draws are shared out among them by
-    drawing as many of their samples, uniformly with replacement: each cell gets
-    a multinomial share of them, in proportion to its samples, so the result is
-    the multinomial draw over all cells, at the cost of a binomial draw per large
-    cell and an integer draw per sample of the small ones."""
-    few = np.flatnonzero(count < SAMPLED_BELOW)
-    if len(few) < SAMPLED_CELLS:
+    (probabilities count / sum), int64 chunks (B, D) (see :func:`in_chunks`); or
+    ``then`` of each chunk, computed on the thread that drew it. Many small cells
+    (a dense matrix) are drawn by :class:`~permetrics_lite.stats.small_cells.Sampler`,
+    a few by numpy's multinomial."""
+    sampler = _sampler(n, count)
+    if sampler is None:
         p = count / count.sum()
 
         def draw(source, size):
             return source.multinomial(n, p, size=size)
     else:
-        many = np.flatnonzero(count >= SAMPLED_BELOW)
-        grouped = np.r_[count[many], count[few].sum()] / count.sum()
-        owner = np.repeat(few, count[few])  # the cell of each sample of the small cells
-
         def draw(source, size):
-            drawn = source.multinomial(n, grouped, size=size)
-            chunk = np.empty((size, len(count)), dtype=np.int64)
-            for row, shared in zip(chunk, drawn[:, -1].tolist()):
-                row[:] = np.bincount(owner[source.integers(0, len(owner), shared)],
-                                     minlength=len(count))
-            chunk[:, many] = drawn[:, :-1]
-            return chunk
+            return sampler.counts(sampler.draw(source, size)[0])
 
     drawn = draw if then is None else lambda source, size: then(draw(source, size))
     return in_chunks(rng, drawn, n_resamples, width)
+
+
+def resampled(rng, n, count, n_resamples, width, layout, unit):
+    """The draws of :func:`multinomial` over the cells of ``layout`` as the
+    :class:`Resampled` tallies of their matrices, in chunks: the same draws, the
+    tallies of many small cells summed from the sampler's parts (their counts in
+    the order of the cells made only if asked for)."""
+    sampler = _sampler(n, count)
+    if sampler is None:
+        return multinomial(rng, n, count, n_resamples, width,
+                           then=functools.partial(layout.tallies, unit=unit))
+    return in_chunks(rng, _SampledTallies(sampler, layout, unit), n_resamples, width)
+
+
+def _sampler(n, count):
+    if np.count_nonzero(count < SAMPLED_BELOW) < SAMPLED_CELLS:
+        return None
+    return _small_cells.Sampler(n, count, SAMPLED_BELOW)
+
+
+class _SampledTallies:
+    """The tallies of chunks drawn by a small cells' sampler over a layout's cells."""
+
+    def __init__(self, sampler, layout, unit):
+        self.sampler, self.layout, self.unit = sampler, layout, unit
+        k = layout.n_classes
+        self.parts = [Layout(layout.index[sampler.small], k),
+                      Layout(layout.index[sampler.large], k)]
+
+    def __call__(self, source, size):
+        drawn, sums = self.sampler.draw(source, size, self._summed)
+        support, predicted, tp = sums
+        # the samples drawn one by one
+        k, rows, columns = self.layout.n_classes, self.layout.rows, self.layout.columns
+        first, row, column = drawn.resample * k, rows[drawn.cell], columns[drawn.cell]
+        support += np.bincount(first + row, minlength=size * k).reshape(size, k)
+        predicted += np.bincount(first + column, minlength=size * k).reshape(size, k)
+        diagonal = row == column
+        tp += np.bincount(first[diagonal] + row[diagonal], minlength=size * k).reshape(size, k)
+        cells = functools.lru_cache(maxsize=None)(lambda: self.sampler.counts(drawn))
+        return Resampled(tp, support, predicted, support.sum(axis=1), tp.sum(axis=1),
+                         self.unit, cells, self.layout)
+
+    def _summed(self, small, large):
+        sums = np.zeros((3, len(large), self.layout.n_classes), dtype=np.int64)
+        for part, counts in zip(self.parts, (small, large)):
+            part.add_sums(counts, sums)
+        return sums, sums[0].sum(axis=1)
 
 
 def weighted(rng, pairs, n_resamples, width, then=None):

@@ -386,7 +386,7 @@ class Intervals:
         the same draw on every call: kept, or drawn again from the same random state.
         The first draw advances the random source as one draw of them all."""
         kept = self._kept
-        if kept is not None and (not cells or kept[0].counts is not None):
+        if kept is not None and (not cells or kept[0].cells is not None):
             return kept
         return self._drawn()
 
@@ -396,19 +396,19 @@ class Intervals:
         rng = self._source()
         k, b = layout.n_classes, self.n_resamples
         width = max(layout.size, k)
-        tallied = functools.partial(layout.tallies, unit=unit)  # on the drawing threads
         if pairs is None:
-            batches = _bootstrap.multinomial(rng, self.state.n_samples, count, b, width,
-                                             then=tallied)
-        else:
-            batches = _bootstrap.weighted(rng, pairs, b, width, then=tallied)
+            batches = _bootstrap.resampled(rng, self.state.n_samples, count, b, width,
+                                           layout, unit)
+        else:  # tallied on the drawing threads
+            batches = _bootstrap.weighted(rng, pairs, b, width,
+                                          then=functools.partial(layout.tallies, unit=unit))
         tallies_size, cells_size = b * (3 * k + 2) * 8, b * layout.size * 8
         keep_tallies = self._kept is None and tallies_size <= _KEPT_BYTES
         keep_cells = tallies_size + cells_size <= _KEPT_BYTES
         kept = []
         for batch in batches:
             if keep_tallies:
-                kept.append(batch if keep_cells else batch._replace(counts=None))
+                kept.append(batch if keep_cells else batch._replace(cells=None))
             yield batch
         if keep_tallies:
             self._kept = kept

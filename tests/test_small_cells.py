@@ -1,0 +1,171 @@
+"""The sampler of many small cells: Poisson counts drawn through byte tables,
+conditioned on their total, against the Poisson and multinomial distributions
+(scipy's, and the inverse of the distribution function written here)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, strategies as st
+from scipy import stats
+
+from permetrics_lite.stats import bootstrap as _bootstrap, small_cells as _small_cells
+
+
+@given(st.floats(0.0, _bootstrap.SAMPLED_BELOW))
+def test_the_distribution_function_is_poisson_s_up_to_1(mean):
+    cdf = _small_cells.poisson_cdf(mean)
+    np.testing.assert_allclose(cdf, stats.poisson.cdf(np.arange(len(cdf)), mean),
+                               rtol=1e-13, atol=1e-15)
+    assert cdf[-1] == 1.0 and (np.diff(cdf) >= 0).all()
+    assert stats.poisson.sf(len(cdf) - 1, mean) < 1e-28  # the tail left out
+    assert len(cdf) < _small_cells.UNDECIDED  # every value fits the byte tables
+
+
+class _Bytes:
+    """A random source that gives the bytes and floats it was given, in order."""
+
+    def __init__(self, high, low, uniform):
+        self.arrays = [high, low]
+        self.uniform = uniform
+
+    def integers(self, low, high, size, dtype):
+        assert (low, high, dtype) == (0, 256, np.uint8)
+        return self.arrays.pop(0).reshape(size)
+
+    def random(self, size):
+        assert size == len(self.uniform)
+        return self.uniform
+
+
+def _inverse(cdf, uniform):
+    """The value of the distribution at a uniform number: the steps at or below it."""
+    return np.searchsorted(cdf, uniform, side="right")
+
+
+CDFS = {
+    "mean 0.9": _small_cells.poisson_cdf(0.9),
+    "mean 6.7": _small_cells.poisson_cdf(6.7),
+    # a step on a byte's edge, one inside a second byte
+    "steps within a second byte": np.array([0.5, 0.5 + 2**-30, 0.75, 1.0]),
+    "two steps near 0": np.array([1e-9, 2e-9, 1.0]),  # both in the first second byte
+}
+
+
+@pytest.mark.parametrize("uniform", ["zeros", "random", "below 1"])
+def test_a_draw_is_the_inverse_of_the_distribution_function_at_its_bytes(uniform):
+    # each of the four distributions at every pair of bytes, each with a float: the
+    # value at (high + (low + float) / 256) / 256, read only as far as it decides it
+    cdfs = list(CDFS.values())
+    tables = _small_cells.ByteTables.of(cdfs)
+    which = np.repeat(np.arange(len(cdfs)), 65536)  # 65536 cells of each
+    high, low = np.divmod(np.tile(np.arange(65536), len(cdfs)), 256)
+    floats = {"zeros": np.zeros(len(high)), "random": np.random.default_rng(0).random(len(high)),
+              "below 1": np.full(len(high), 1 - 2**-53)}[uniform]
+    entry = which * 256 + high
+    undecided = tables.first[entry] == _small_cells.UNDECIDED
+    second = tables.second[tables.slot[entry[undecided]], low[undecided]]
+    still = second == _small_cells.UNDECIDED
+    assert still.any() and (~still).any() and (~undecided).any()
+    source = _Bytes(high.astype(np.uint8), low[undecided].astype(np.uint8),
+                    floats[undecided][still])
+    drawn = tables.draw(source, which, 1).ravel()
+    assert drawn.dtype == np.uint8
+    for t, cdf in enumerate(cdfs):
+        mine = which == t
+        at_start = _inverse(cdf, high / 256)  # a first byte that decides alone
+        expected = np.where(undecided, _inverse(cdf, (high * 256.0 + low + floats) / 65536),
+                            at_start)
+        np.testing.assert_array_equal(drawn[mine], expected[mine], err_msg=str(t))
+
+
+@pytest.mark.parametrize("name", list(CDFS))
+def test_a_byte_is_undecided_only_where_a_step_lies_inside_it(name):
+    cdf = CDFS[name]
+    tables = _small_cells.ByteTables.of([cdf])
+    edges = np.arange(257) / 256
+    for byte in range(256):
+        inside = ((cdf > edges[byte]) & (cdf < edges[byte + 1])).any()
+        assert (tables.first[byte] == _small_cells.UNDECIDED) == inside, byte
+
+
+def _within(drawn, pmf, sf):
+    """Whether the frequency of each value, the values expected fewer than 20 times
+    pooled into the tail, is within 5 standard errors of its probability."""
+    n = len(drawn)
+    last = int(np.flatnonzero(pmf(np.arange(100)) * n >= 20).max())
+    p = np.r_[pmf(np.arange(last + 1)), sf(last)]
+    frequency = np.bincount(np.minimum(drawn, last + 1), minlength=last + 2) / n
+    return (np.abs(frequency - p) <= 5 * np.sqrt(p * (1 - p) / n)).all()
+
+
+@pytest.mark.parametrize("mean", [0.05, 1.0, 4.5, 7.9])
+def test_drawn_values_have_the_poisson_distribution(mean):
+    # 400,000 draws of each mean beside another
+    tables = _small_cells.ByteTables.of([_small_cells.poisson_cdf(2.0),
+                                         _small_cells.poisson_cdf(mean)])
+    drawn = tables.draw(np.random.default_rng(1), np.tile([0, 1], 1000), 400)[:, 1::2]
+    assert _within(drawn.ravel(), lambda k: stats.poisson.pmf(k, mean),
+                   lambda k: stats.poisson.sf(k, mean))
+
+
+def _dense(k, n, seed):
+    """The counts of the occupied cells of a K-class matrix of errors anywhere."""
+    rng = np.random.default_rng(seed)
+    true = rng.integers(0, k, n)
+    pred = np.where(rng.random(n) < 0.7, true, rng.integers(0, k, n))
+    count = np.bincount(true * k + pred, minlength=k * k)
+    index = np.flatnonzero(count)
+    return index, count[index]
+
+
+@pytest.mark.parametrize("spare", [_small_cells.SPARE, 0.0, -0.5],
+                         ids=["default", "a mean of n", "a mean above n"])
+def test_the_sampler_s_cells_have_the_multinomial_distribution(monkeypatch, spare):
+    # whatever the Poisson mean, drawn again above n and filled up below it: each
+    # resample holds n samples; a small cell's counts have the binomial distribution
+    # of n draws of its probability, a large cell's its mean and variance
+    monkeypatch.setattr(_small_cells, "SPARE", spare)
+    index, count = _dense(20, 1500, 3)
+    n = int(count.sum())
+    assert np.count_nonzero(count < _bootstrap.SAMPLED_BELOW) >= _bootstrap.SAMPLED_CELLS
+    draws = np.concatenate(list(_bootstrap.multinomial(np.random.default_rng(5), n, count,
+                                                       20000, len(count))))
+    assert (draws.sum(axis=1) == n).all()
+    for cell in (np.argmin(count), np.flatnonzero(count == 3)[0]):
+        p = count[cell] / n
+        assert _within(draws[:, cell], lambda k: stats.binom.pmf(k, n, p),
+                       lambda k: stats.binom.sf(k, n, p)), cell
+    large = np.argmax(count)
+    p = count[large] / n
+    assert abs(draws[:, large].mean() - n * p) < 5 * np.sqrt(n * p * (1 - p) / len(draws))
+    assert abs(draws[:, large].var() / (n * p * (1 - p)) - 1) < 5 * np.sqrt(2 / len(draws))
+
+
+def test_resampled_tallies_are_the_tallies_of_the_same_draw_s_matrices():
+    # the tallies summed from the sampler's parts, and the cells' counts made when
+    # asked, are those of multinomial's draw from the same generator
+    index, count = _dense(12, 900, 4)
+    n, layout = int(count.sum()), _bootstrap.Layout(index, 12)
+    width = _bootstrap.STEP // 1000  # chunks of 1,000 resamples, made four
+    chunks = list(_bootstrap.multinomial(np.random.default_rng(6), n, count, 3000, width))
+    batches = list(_bootstrap.resampled(np.random.default_rng(6), n, count, 3000, width,
+                                        layout, 0.5))
+    assert [len(chunk) for chunk in chunks] == [batch.size for batch in batches]
+    assert len(batches) == 4
+    for chunk, batch in zip(chunks, batches):
+        np.testing.assert_array_equal(batch.counts, chunk)
+        assert batch.counts is batch.counts  # made once
+        expected = layout.tallies(chunk, 0.5)
+        for name in ("tp", "support", "predicted", "total", "correct"):
+            np.testing.assert_array_equal(getattr(batch, name), getattr(expected, name))
+            assert getattr(batch, name).dtype == np.int64, name
+        assert batch.unit == 0.5 and batch.layout is layout
+        assert (batch.total == n).all()
+
+
+def test_few_small_cells_are_tallied_from_numpy_s_draw():
+    index, count = np.array([0, 4, 5, 8]), np.array([30, 2, 9, 40])
+    layout = _bootstrap.Layout(index, 3)
+    batches = list(_bootstrap.resampled(np.random.default_rng(2), 81, count, 50, 4,
+                                        layout, 1.0))
+    draws = np.random.default_rng(2).multinomial(81, count / 81, size=50)
+    np.testing.assert_array_equal(np.concatenate([b.counts for b in batches]), draws)
