@@ -230,6 +230,7 @@ def multinomial(rng, n, count, n_resamples, width, then=None):
         def draw(source, size):
             return sampler.counts(sampler.draw(source, size)[0])
 
+        width = _sampled_width(width)
     drawn = draw if then is None else lambda source, size: then(draw(source, size))
     return in_chunks(rng, drawn, n_resamples, width)
 
@@ -243,7 +244,17 @@ def resampled(rng, n, count, n_resamples, width, layout, unit):
     if sampler is None:
         return multinomial(rng, n, count, n_resamples, width,
                            then=functools.partial(layout.tallies, unit=unit))
-    return in_chunks(rng, _SampledTallies(sampler, layout, unit), n_resamples, width)
+    return in_chunks(rng, _SampledTallies(sampler, layout, unit), n_resamples,
+                     _sampled_width(width))
+
+
+# the sampler's counts are bytes: a chunk of its resamples holds this many times the
+# cells of a chunk of numpy's
+SAMPLED_CHUNKS = 4
+
+
+def _sampled_width(width):
+    return max(1, width // SAMPLED_CHUNKS)
 
 
 def _sampler(n, count):
@@ -260,17 +271,23 @@ class _SampledTallies:
         k = layout.n_classes
         self.parts = [Layout(layout.index[sampler.small], k),
                       Layout(layout.index[sampler.large], k)]
+        # the bin of each small cell's sample's row, column and diagonal among K + 1
+        # bins, the last for a sample off the diagonal (int32: read at random, they
+        # fit a cache more often)
+        rows, columns = layout.rows[sampler.owner], layout.columns[sampler.owner]
+        self._bins = tuple(bins.astype(np.int32)
+                           for bins in (rows, columns, np.where(rows == columns, rows, k)))
 
     def __call__(self, source, size):
         drawn, sums = self.sampler.draw(source, size, self._summed)
+        # the rest: of the large cells, and of the small cells' samples drawn one by one
+        self.parts[1].add_sums(drawn.rest, sums)
+        k = self.layout.n_classes
+        first = drawn.resample * (k + 1)
+        for tally, bins in zip(sums, self._bins):
+            tally += np.bincount(first + bins[drawn.sample],
+                                 minlength=size * (k + 1)).reshape(size, k + 1)[:, :k]
         support, predicted, tp = sums
-        # the samples drawn one by one
-        k, rows, columns = self.layout.n_classes, self.layout.rows, self.layout.columns
-        first, row, column = drawn.resample * k, rows[drawn.cell], columns[drawn.cell]
-        support += np.bincount(first + row, minlength=size * k).reshape(size, k)
-        predicted += np.bincount(first + column, minlength=size * k).reshape(size, k)
-        diagonal = row == column
-        tp += np.bincount(first[diagonal] + row[diagonal], minlength=size * k).reshape(size, k)
         cells = functools.lru_cache(maxsize=None)(lambda: self.sampler.counts(drawn))
         return Resampled(tp, support, predicted, support.sum(axis=1), tp.sum(axis=1),
                          self.unit, cells, self.layout)

@@ -97,14 +97,17 @@ def _values(cdf, edges):
 
 
 class Drawn(NamedTuple):
-    """One chunk of resamples: the counts of the small cells, uint8 (B, small cells),
-    and of the large cells, int64 (B, large cells), in the order of the cells; and the
-    samples drawn one by one (their resample and cell)."""
+    """One chunk of resamples: the Poisson counts of the small cells, uint8 (B, small
+    cells), and of the large cells, int64 (B, large cells), in the order of the cells;
+    and the rest, drawn after them: of each large cell, int64 (B, large cells), and
+    of the small cells one sample at a time (its resample, and which of the small
+    cells' samples it is)."""
 
     small: np.ndarray
     large: np.ndarray
+    rest: np.ndarray
     resample: np.ndarray
-    cell: np.ndarray
+    sample: np.ndarray  # positions in ``Sampler.owner``
 
 
 class Sampler:
@@ -119,12 +122,15 @@ class Sampler:
         self.tables = ByteTables.of([poisson_cdf(value * mean) for value in values])
         self.large = np.flatnonzero(count >= below)
         self.large_mean = count[self.large] * mean
-        self.owner = np.repeat(np.arange(len(count)), count)  # the cell of each sample
+        # the rest: a multinomial draw over the large cells and the small ones as one,
+        # whose share goes to the small cells' samples drawn uniformly
+        self.grouped = np.r_[count[self.large], count[self.small].sum()] / count.sum()
+        self.owner = np.repeat(self.small, count[self.small])  # a small sample's cell
 
     def draw(self, source, size, summed=None):
-        """A chunk of ``size`` resamples, as :class:`Drawn`, with ``summed`` of them:
-        ``summed(small, large)`` gives arrays (B, ...) of the resamples (sums of their
-        counts) and the resamples' totals; by default no arrays."""
+        """A chunk of ``size`` resamples, as :class:`Drawn`, with ``summed`` of their
+        Poisson counts: ``summed(small, large)`` gives arrays (B, ...) of the resamples
+        (sums of their counts) and the resamples' totals; by default no arrays."""
         summed = _totals if summed is None else summed
         small, large = self._poisson(source, size)
         sums, total = summed(small, large)
@@ -136,9 +142,10 @@ class Sampler:
                 part[over] = again
             small[over], large[over], total[over] = again_small, again_large, again_total
             over = over[again_total > self.n]
-        rest = self.n - total  # drawn one by one
-        cell = self.owner[source.integers(0, len(self.owner), int(rest.sum()))]
-        return Drawn(small, large, np.repeat(np.arange(size), rest), cell), sums
+        rest = source.multinomial(self.n - total, self.grouped)
+        sample = source.integers(0, len(self.owner), int(rest[:, -1].sum()))
+        return Drawn(small, large, rest[:, :-1], np.repeat(np.arange(size), rest[:, -1]),
+                     sample), sums
 
     def _poisson(self, source, size):
         return (self.tables.draw(source, self._tables, size),
@@ -148,8 +155,8 @@ class Sampler:
         """The counts of every cell, int64 (B, cells), in the order of ``count``."""
         counts = np.zeros((len(drawn.large), self.width), dtype=np.int64)
         counts[:, self.small] = drawn.small
-        counts[:, self.large] = drawn.large
-        np.add.at(counts, (drawn.resample, drawn.cell), 1)
+        counts[:, self.large] = drawn.large + drawn.rest
+        np.add.at(counts, (drawn.resample, self.owner[drawn.sample]), 1)
         return counts
 
 
