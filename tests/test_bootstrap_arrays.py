@@ -478,14 +478,12 @@ def test_few_small_cells_are_numpy_s_multinomial_draw_in_chunks(count, n_resampl
 
 @pytest.mark.parametrize("threads", [1, 2, 4])
 def test_the_draws_do_not_depend_on_the_number_of_threads(monkeypatch, threads):
-    # 4,000 resamples of 600 small cells: 3 chunks of the sampler's 4 * STEP cells at a
-    # width of 2,400, drawn as 4
+    # 4,000 resamples of 600 cells: 3 chunks of STEP elements, drawn as 4
     count = np.r_[np.arange(1, 601) % 7 + 1]
-    rows = _bootstrap.STEP // (600 * _bootstrap.SAMPLED_CHUNKS)
     monkeypatch.setattr(_bootstrap, "THREADS", 1)
-    alone = _chunks(count, 4000, rows)
+    alone = _chunks(count, 4000, _bootstrap.STEP // 600)
     monkeypatch.setattr(_bootstrap, "THREADS", threads)
-    chunks = _chunks(count, 4000, rows)
+    chunks = _chunks(count, 4000, _bootstrap.STEP // 600)
     assert [len(chunk) for chunk in chunks] == [1000] * 4
     for ours, reference in zip(chunks, alone):
         np.testing.assert_array_equal(ours, reference)
@@ -533,9 +531,9 @@ def test_several_chunks_come_in_fours_of_equal_sizes(width, n_resamples, expecte
 def test_many_small_cells_are_drawn_by_the_sampler_in_chunks():
     # 256 cells of fewer than 8 samples (among them cells of 7), two cells of exactly 8
     # and two large ones: each resample holds every sample count, in int64 counts, and
-    # every cell is drawn; chunks of 148 resamples (the sampler's width is a quarter)
+    # every cell is drawn
     count = np.r_[np.tile([1, 7], 128), [8, 8], [300, 41]]
-    chunks = _chunks(count, 400, 150 // _bootstrap.SAMPLED_CHUNKS)
+    chunks = _chunks(count, 400, 150)
     assert [len(chunk) for chunk in chunks] == [100] * 4
     draws = np.concatenate(chunks)
     assert draws.dtype == np.int64

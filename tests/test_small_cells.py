@@ -142,11 +142,14 @@ def test_the_sampler_s_cells_have_the_multinomial_distribution(monkeypatch, spar
 
 def test_resampled_tallies_are_the_tallies_of_the_same_draw_s_matrices():
     # the tallies summed from the sampler's parts, and the cells' counts made when
-    # asked, are those of multinomial's draw from the same generator
-    index, count = _dense(12, 900, 4)
-    n, layout = int(count.sum()), _bootstrap.Layout(index, 12)
-    width = _bootstrap.STEP // 1000  # chunks of 1,000 resamples, made four
-    chunks = list(_bootstrap.multinomial(np.random.default_rng(6), n, count, 3000, width))
+    # asked, are those of multinomial's draw from the same generator at a quarter of
+    # the width
+    index, count = _dense(30, 3000, 4)
+    assert np.count_nonzero(count < _bootstrap.SAMPLED_BELOW) >= _bootstrap.SAMPLED_CELLS
+    n, layout = int(count.sum()), _bootstrap.Layout(index, 30)
+    width = _bootstrap.STEP // 1000 * _bootstrap.SAMPLED_CHUNKS  # chunks of 1,000, made 4
+    chunks = list(_bootstrap.multinomial(np.random.default_rng(6), n, count, 3000,
+                                         width // _bootstrap.SAMPLED_CHUNKS))
     batches = list(_bootstrap.resampled(np.random.default_rng(6), n, count, 3000, width,
                                         layout, 0.5))
     assert [len(chunk) for chunk in chunks] == [batch.size for batch in batches]

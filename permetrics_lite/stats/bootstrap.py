@@ -230,16 +230,17 @@ def multinomial(rng, n, count, n_resamples, width, then=None):
         def draw(source, size):
             return sampler.counts(sampler.draw(source, size)[0])
 
-        width = _sampled_width(width)
     drawn = draw if then is None else lambda source, size: then(draw(source, size))
     return in_chunks(rng, drawn, n_resamples, width)
 
 
 def resampled(rng, n, count, n_resamples, width, layout, unit):
     """The draws of :func:`multinomial` over the cells of ``layout`` as the
-    :class:`Resampled` tallies of their matrices, in chunks: the same draws, the
-    tallies of many small cells summed from the sampler's parts (their counts in
-    the order of the cells made only if asked for)."""
+    :class:`Resampled` tallies of their matrices, in chunks. Many small cells come
+    in chunks of :data:`SAMPLED_CHUNKS` times the cells (the sampler's counts are
+    bytes), their tallies summed from the sampler's parts, their counts in the order
+    of the cells made only if asked for: the draws of :func:`multinomial` at a
+    width that many times smaller."""
     sampler = _sampler(n, count)
     if sampler is None:
         return multinomial(rng, n, count, n_resamples, width,
@@ -248,7 +249,7 @@ def resampled(rng, n, count, n_resamples, width, layout, unit):
                      _sampled_width(width))
 
 
-# the sampler's counts are bytes: a chunk of its resamples holds this many times the
+# the sampler's counts are bytes: a chunk of its tallies holds this many times the
 # cells of a chunk of numpy's
 SAMPLED_CHUNKS = 4
 
