@@ -21,19 +21,29 @@ def test_the_distribution_function_is_poisson_s_up_to_1(mean):
 
 
 class _Bytes:
-    """A random source that gives the bytes and floats it was given, in order."""
+    """A random source that gives the bytes (as 64-bit words) and floats it was
+    given, in order."""
 
     def __init__(self, high, low, uniform):
         self.arrays = [high, low]
         self.uniform = uniform
+        self.bit_generator = self
 
-    def integers(self, low, high, size, dtype):
-        assert (low, high, dtype) == (0, 256, np.uint8)
-        return self.arrays.pop(0).reshape(size)
+    def random_raw(self, size):
+        drawn = self.arrays.pop(0)
+        assert size == -(-len(drawn) // 8)
+        return np.r_[drawn, np.zeros(8 * size - len(drawn), np.uint8)].view("<u8")
 
     def random(self, size):
         assert size == len(self.uniform)
         return self.uniform
+
+
+def test_uniform_bytes_are_the_bit_generator_s_words_little_endian_first():
+    words = np.random.default_rng(3).bit_generator.random_raw(3)
+    drawn = _small_cells.uniform_bytes(np.random.default_rng(3), 21)
+    assert drawn.dtype == np.uint8 and len(drawn) == 21
+    assert drawn.tolist() == [w >> (8 * i) & 255 for w in words.tolist() for i in range(8)][:21]
 
 
 def _inverse(cdf, uniform):

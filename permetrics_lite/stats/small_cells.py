@@ -67,13 +67,13 @@ class ByteTables(NamedTuple):
     def draw(self, source, tables, size):
         """``size`` values of the distribution ``tables[j]`` for each j, uint8
         (size, len(tables))."""
-        high = source.integers(0, 256, (size, len(tables)), dtype=np.uint8)
+        high = uniform_bytes(source, size * len(tables)).reshape(size, len(tables))
         entry = np.add(high, (tables * 256).astype(np.uint16), dtype=np.uint16)
         values = self.first.take(entry)
         undecided = np.flatnonzero(values == UNDECIDED)
         if len(undecided):
             entry = entry.ravel()[undecided]
-            low = source.integers(0, 256, len(undecided), dtype=np.uint8)
+            low = uniform_bytes(source, len(undecided))
             decided = self.second[self.slot[entry], low]
             still = np.flatnonzero(decided == UNDECIDED)
             if len(still):
@@ -83,6 +83,14 @@ class ByteTables(NamedTuple):
                 decided[still] = (self.cdfs[table] <= uniform[:, None]).sum(axis=1)
             values.ravel()[undecided] = decided
         return values
+
+
+def uniform_bytes(source, size):
+    """``size`` uniform random bytes of a ``numpy.random.Generator``: the 64-bit words
+    of its bit generator read as bytes, little-endian on any machine (twice as fast
+    as its ``integers``)."""
+    words = source.bit_generator.random_raw(-(-size // 8))
+    return words.astype("<u8", copy=False).view(np.uint8)[:size]
 
 
 def _values(cdf, edges):
