@@ -15,9 +15,8 @@ Four measurements:
   one whose errors go to any class (the matrix nearly dense); time, and the
   peak of the memory traced by ``tracemalloc`` in another run (targets: 0.3 s
   and 200 MB). The draw costs a binomial draw per occupied cell and
-  resample (numpy's multinomial), or an integer draw per sample of the many
-  small cells of a dense matrix, on up to four cores: the dense matrix's
-  ~10^4 cells cost over a second on two.
+  resample (numpy's multinomial), or a random byte and a table lookup per small
+  cell of a dense matrix (``stats.small_cells``), on up to four cores.
 - ``coverage``: 1,000 data sets of N = 500 samples drawn from one known
   population (a 3-class confusion matrix of probabilities); the share of
   95% intervals that contain the population's value of AS, BAS, macro F1
