@@ -4,8 +4,10 @@ A multinomial draw of n samples over cells of probabilities p is the draw of
 independent Poisson counts of means mu * p conditioned on their total: given a
 total s, the Poisson counts are a multinomial draw of s samples. So with mu a
 little below n, a resample is the Poisson counts, drawn again while their total
-exceeds n, plus n - s samples drawn one by one with probabilities p (an
-independent multinomial draw of the rest): exactly the multinomial draw of n.
+exceeds n, plus an independent multinomial draw of the n - s samples missing:
+exactly the multinomial draw of n. The missing samples are numpy's multinomial
+draw over the large cells and the small ones as one category, whose share is
+drawn sample by sample among the small cells' samples.
 
 numpy draws a Poisson count of a small mean at some 40 ns; here a cell of c < 8
 samples (mean c * mu / n) is drawn by inverting its distribution function at a
