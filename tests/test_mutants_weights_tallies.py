@@ -8,6 +8,8 @@ is written out by hand.
 This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
 
+import decimal
+
 import numpy as np
 import pytest
 
@@ -74,6 +76,9 @@ def test_weights_of_durations_name_the_first_duration():
 @pytest.mark.parametrize("weights, as_floats", [
     ([True, False, True], [1.0, 0.0, 1.0]),  # booleans: True weighs 1
     ([1, 0.5, 2], [1.0, 0.5, 2.0]),  # Python ints among floats
+    ([True, 1, 3], [1.0, 1.0, 3.0]),  # booleans among ints ("mixed-integer" to pandas)
+    ([np.True_, np.int64(2), 0.5], [1.0, 2.0, 0.5]),  # among ints and floats ("mixed")
+    ([False, np.float32(1.5), True], [0.0, 1.5, 1.0]),  # among numpy floats ("mixed")
 ])
 def test_object_weights_of_booleans_or_of_ints_and_floats_are_numbers(weights, as_floats):
     column = np.empty(3, dtype=object)
@@ -81,3 +86,18 @@ def test_object_weights_of_booleans_or_of_ints_and_floats_are_numbers(weights, a
     cm = CM([0, 1, 1], [0, 1, 0], sample_weight=column)
     w = as_floats  # rows true, columns predicted, summed by hand
     assert cm.CM().tolist() == [[w[0], 0.0], [w[2], w[1]]]
+
+
+@pytest.mark.parametrize("weights, example", [
+    ([True, "a", 1], "'a'"),  # text beside a boolean and an int ("mixed-integer")
+    ([True, 1.5, "b"], "'b'"),  # beside a float ("mixed")
+    ([1, decimal.Decimal("2"), True], "Decimal('2')"),  # a number that is no float
+])
+def test_object_weights_mixing_numbers_with_others_name_the_other(weights, example):
+    column = np.empty(3, dtype=object)
+    column[:] = weights
+    with pytest.raises(TypeError) as raised:
+        CM([0, 1, 1], [0, 1, 0], sample_weight=column)
+    assert type(raised.value).__name__ == "InputTypeError"
+    assert str(raised.value).startswith(
+        f"sample_weight must be numeric (real numbers); got dtype object (e.g. {example}).")

@@ -431,3 +431,47 @@ def test_scores_of_zero_weight_are_no_thresholds():
     assert weighted.best_threshold("AS") == (0.35, pytest.approx(0.4, rel=RTOL))
     assert plain_evaluation.best_threshold("AS", sample_weight=weight) == (
         0.35, pytest.approx(0.4, rel=RTOL))
+
+
+# ---------------------------------------------------------------------------
+# Weights held as objects: booleans beside numbers weigh as the numbers they are
+# ---------------------------------------------------------------------------
+
+_TRUE = np.array([0, 1, 1, 0, 1, 2])
+_PRED = np.array([0, 1, 0, 0, 2, 2])
+_SCORE = np.array([0.2, 0.9, 0.4, 0.1, 0.7, 0.6])
+
+
+def _objects(*values):
+    column = np.empty(len(values), dtype=object)
+    column[:] = values
+    return column
+
+
+OBJECT_WEIGHTS = {  # pandas' kind of each: "mixed-integer", "mixed", "mixed"
+    "booleans among ints": (_objects(True, 3, 1, False, 2, True), [1, 3, 1, 0, 2, 1]),
+    "among ints and floats": (_objects(np.True_, np.int64(2), 0.5, 1, True, 4.0),
+                              [1, 2, 0.5, 1, 1, 4]),
+    "among numpy floats": (_objects(False, np.float32(1.5), True, 2.5, 1.0, True),
+                           [0, 1.5, 1, 2.5, 1, 1]),
+}
+WEIGHT_ENTRY_POINTS = {
+    "constructor": lambda w: ClassificationMetric(_TRUE, _PRED, sample_weight=w).report(),
+    "query": lambda w: ClassificationMetric(_TRUE, _PRED).report(sample_weight=w),
+    "from_scores": lambda w: ClassificationMetric.from_scores(
+        _TRUE == 1, _SCORE, sample_weight=w).report(),
+    "from_batches": lambda w: ClassificationMetric.from_batches(
+        [(_TRUE[:2], _PRED[:2], w[:2]), (_TRUE[2:], _PRED[2:], w[2:])]).report(),
+    "by_group": lambda w: ClassificationMetric(_TRUE, _PRED, sample_weight=w).by_group(
+        np.array(["a", "b", "a", "b", "a", "b"])).frame(["AS", "HML", "NIR"]),
+}
+
+
+@pytest.mark.parametrize("entry", list(WEIGHT_ENTRY_POINTS))
+@pytest.mark.parametrize("kind", list(OBJECT_WEIGHTS))
+def test_object_weights_of_booleans_and_numbers_are_those_numbers(entry, kind):
+    objects, numbers = OBJECT_WEIGHTS[kind]
+    assert pd.api.types.infer_dtype(objects, skipna=False) in ("mixed-integer", "mixed")
+    evaluate = WEIGHT_ENTRY_POINTS[entry]
+    pd.testing.assert_frame_equal(evaluate(objects),
+                                  evaluate(np.array(numbers, dtype=np.float64)))

@@ -68,8 +68,13 @@ def _real_numbers(values, name="sample_weight"):
         missing = pd.isna(values)
         if missing.any():
             _raise_bad_weights(missing, "missing (NaN, None or NA)", name)
-        if pd.api.types.infer_dtype(values, skipna=False) in (
-                "integer", "floating", "mixed-integer-float", "boolean"):
+        kind = pd.api.types.infer_dtype(values, skipna=False)
+        if kind in ("integer", "floating", "mixed-integer-float", "boolean"):
+            return as_floats(values, name)
+        # booleans beside numbers are "mixed-integer" or "mixed", as text beside ints
+        # is: only a look at each value tells them apart
+        if kind in ("mixed-integer", "mixed") and all(
+                isinstance(value, _FLOAT_TYPES) for value in values.ravel()):
             return as_floats(values, name)
     elif values.dtype.kind in "biuf":
         return values
