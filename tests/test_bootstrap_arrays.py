@@ -650,3 +650,14 @@ def test_dense_forms_are_evaluated_on_parts_of_at_most_step_elements():
         sizes = []
         assert _bootstrap.evaluate(_recording(sizes, dense), [wide]).tolist() == [0.0] * 3
         assert sizes == expected
+
+
+def test_byte_counts_of_more_than_2_23_cells_are_summed_exactly():
+    # one row of 2**31 // 255 + 1 cells (more than 2**23) of 255 each: its sum,
+    # 2**31 + 127, overflows int32, so it is summed in int64
+    d = 2**31 // 255 + 1
+    counts = np.full((1, d), 255, dtype=np.uint8)
+    batch = _bootstrap.Layout(np.arange(d), d).tallies(counts)
+    assert batch.support[0, 0] == 255 * d == 2**31 + 127
+    assert batch.total.tolist() == [2**31 + 127] and batch.correct.tolist() == [255]
+    assert (batch.predicted[0] == 255).all() and batch.support[0, 1:].sum() == 0

@@ -97,13 +97,16 @@ def test_a_byte_is_undecided_only_where_a_step_lies_inside_it(name):
         assert (tables.first[byte] == _small_cells.UNDECIDED) == inside, byte
 
 
-def _within(drawn, pmf, sf):
-    """Whether the frequency of each value, the values expected fewer than 20 times
-    pooled into the tail, is within 5 standard errors of its probability."""
+def _within(drawn, pmf, sf, top=100):
+    """Whether the frequency of each value below ``top``, the values expected fewer
+    than 20 times pooled into the tails, is within 5 standard errors of its
+    probability."""
     n = len(drawn)
-    last = int(np.flatnonzero(pmf(np.arange(100)) * n >= 20).max())
-    p = np.r_[pmf(np.arange(last + 1)), sf(last)]
-    frequency = np.bincount(np.minimum(drawn, last + 1), minlength=last + 2) / n
+    expected = np.flatnonzero(pmf(np.arange(top)) * n >= 20)
+    first, last = int(expected.min()), int(expected.max())
+    below = max(first - 1, 0)  # the bin of the lower tail (if first > 0), then each value
+    p = np.r_[[1 - sf(first - 1)] if first else [], pmf(np.arange(first, last + 1)), sf(last)]
+    frequency = np.bincount(np.clip(drawn, below, last + 1) - below, minlength=len(p)) / n
     return (np.abs(frequency - p) <= 5 * np.sqrt(p * (1 - p) / n)).all()
 
 
@@ -175,10 +178,82 @@ def test_resampled_tallies_are_the_tallies_of_the_same_draw_s_matrices():
         assert (batch.total == n).all()
 
 
+def _brute_tallies(batch, index, k):
+    """Whether a batch's tallies are the row sums, column sums, diagonal, total and
+    trace of the dense matrices of its cells' counts, each summed here."""
+    dense = np.zeros((batch.size, k * k), dtype=np.int64)
+    dense[:, index] = batch.counts
+    dense = dense.reshape(batch.size, k, k)
+    diagonal = np.diagonal(dense, axis1=1, axis2=2)
+    expected = {"support": dense.sum(axis=2), "predicted": dense.sum(axis=1),
+                "tp": diagonal, "total": dense.sum(axis=(1, 2)), "correct": diagonal.sum(axis=1)}
+    return all(np.array_equal(getattr(batch, name), value) for name, value in expected.items())
+
+
 def test_few_small_cells_are_tallied_from_numpy_s_draw():
     index, count = np.array([0, 4, 5, 8]), np.array([30, 2, 9, 40])
     layout = _bootstrap.Layout(index, 3)
     batches = list(_bootstrap.resampled(np.random.default_rng(2), 81, count, 50, 4,
-                                        layout, 1.0))
+                                        layout, 0.5))
     draws = np.random.default_rng(2).multinomial(81, count / 81, size=50)
     np.testing.assert_array_equal(np.concatenate([b.counts for b in batches]), draws)
+    for batch in batches:
+        assert batch.unit == 0.5 and batch.layout is layout
+        assert _brute_tallies(batch, index, 3)
+
+
+def test_a_matrix_of_small_cells_only_is_tallied_diagonal_included():
+    # every cell of a 20-class matrix holds 1 to 7 samples, the diagonal's too: no
+    # large cell (an empty part), and samples drawn one by one on the diagonal
+    k = 20
+    count = np.random.default_rng(9).integers(1, 8, k * k)
+    index, n = np.arange(k * k), int(count.sum())
+    layout = _bootstrap.Layout(index, k)
+    batches = list(_bootstrap.resampled(np.random.default_rng(10), n, count, 600, k * k,
+                                        layout, 0.25))
+    assert sum(batch.size for batch in batches) == 600
+    for batch in batches:
+        assert (batch.counts.sum(axis=1) == n).all() and (batch.counts >= 0).all()
+        assert _brute_tallies(batch, index, k)
+        assert batch.unit == 0.25 and batch.layout is layout
+
+
+# cells of 1 to 7 samples and two large ones
+MIXED = np.r_[np.tile(np.arange(1, 8), 40), [30, 12]]
+
+
+@pytest.mark.parametrize("n, spare", [(int(MIXED.sum()), _small_cells.SPARE), (9, 2.0),
+                                      (9, 0.0), (4, 2.0)],
+                         ids=["n of the cells", "mean 3", "mean n", "mean 0"])
+def test_the_poisson_totals_kept_are_poisson_s_given_at_most_n(monkeypatch, n, spare):
+    # the Poisson counts of mean mu = max(n - SPARE sqrt(n), 0) in all, drawn again
+    # while their total exceeds n: their total has the Poisson distribution of mean
+    # mu conditioned on at most n (a total of exactly n kept, whether first drawn or
+    # drawn again); the rest fills each resample up to n
+    monkeypatch.setattr(_small_cells, "SPARE", spare)
+    sampler = _small_cells.Sampler(n, MIXED, 8)
+    drawn, sums = sampler.draw(np.random.default_rng(7), 20000)
+    assert sums == ()
+    total = drawn.small.sum(axis=1, dtype=np.int64) + drawn.large.sum(axis=1)
+    one_by_one = np.bincount(drawn.resample, minlength=20000)
+    assert (total + drawn.rest.sum(axis=1) + one_by_one == n).all()
+    mu = max(n - spare * np.sqrt(n), 0.0)
+    kept = stats.poisson.cdf(n, mu)
+    assert _within(total, lambda k: np.where(k <= n, stats.poisson.pmf(k, mu), 0.0) / kept,
+                   lambda k: np.maximum(kept - stats.poisson.cdf(k, mu), 0.0) / kept,
+                   top=n + 1)
+
+
+def test_below_its_spare_n_is_drawn_one_sample_at_a_time():
+    # n = 4 < 2 sqrt(4): a Poisson mean of 0, no Poisson count; the four samples are
+    # drawn one by one, each cell's count binomial, the first small cell's included
+    n = 4
+    sampler = _small_cells.Sampler(n, MIXED, 8)
+    drawn, _ = sampler.draw(np.random.default_rng(8), 20000)
+    assert not drawn.small.any() and not drawn.large.any()
+    counts = sampler.counts(drawn)
+    assert (counts.sum(axis=1) == n).all()
+    for cell in (0, 6, len(MIXED) - 3, len(MIXED) - 1):  # of 1, of 7, the last small, large
+        p = MIXED[cell] / MIXED.sum()
+        assert _within(counts[:, cell], lambda k: stats.binom.pmf(k, n, p),
+                       lambda k: stats.binom.sf(k, n, p)), cell
