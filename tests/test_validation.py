@@ -558,10 +558,12 @@ WEIGHT_ENTRY_POINTS = {
 }
 
 
+@pytest.mark.parametrize("huge", [HUGE, np.array([True, 10**400, 2, 1], dtype=object)],
+                         ids=["ints", "ints and a boolean"])
 @pytest.mark.parametrize("entry", WEIGHT_ENTRY_POINTS)
-def test_a_weight_beyond_float64_is_refused_by_every_entry_point(entry):
+def test_a_weight_beyond_float64_is_refused_by_every_entry_point(entry, huge):
     with pytest.raises(ValueError) as raised:
-        WEIGHT_ENTRY_POINTS[entry](HUGE)
+        WEIGHT_ENTRY_POINTS[entry](huge)
     assert type(raised.value).__name__ == "InputError"
     name = {"from_counts": "weight='w'", "from_batches": "batch 0: sample_weight"}.get(
         entry, "sample_weight")  # a batch's message says which batch
