@@ -49,3 +49,12 @@ def test_labels_of_the_wrong_kind_name_the_option(tmp_path):
     assert result.returncode == 2
     assert result.stderr.endswith(
         "error: --labels 'x': the label column holds numbers; give labels of that kind\n")
+
+
+def test_a_positive_label_of_the_wrong_kind_names_the_option(tmp_path):
+    path = tmp_path / "numbers.csv"
+    path.write_text("y,p\n1,1\n2,1\n")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--pos-label", "x")
+    assert result.returncode == 2
+    assert result.stderr.endswith(
+        "error: --pos-label 'x': the label column holds numbers; give labels of that kind\n")
