@@ -1,12 +1,14 @@
-"""Tests written for the mutants of stats/comparison.py and stats/groups.py that the
-other tests let survive: exact messages, the table of every method, the refusal without
-scipy, and the repr of many groups. Each expected value is worked out by hand."""
+"""Tests written for the mutants of stats/comparison.py, stats/groups.py and
+stats/accuracy_test.py that the other tests let survive: exact messages, the table of
+every method, the refusals without scipy, and the repr of many groups. Each expected
+value is worked out by hand."""
 
 import sys
 
 import pytest
 
 from permetrics_lite import ClassificationMetric, mcnemar
+from permetrics_lite.stats import accuracy_test
 
 
 def length_message(name, first, second):
@@ -46,6 +48,19 @@ def test_the_exact_methods_without_scipy_say_how_to_install_it(monkeypatch, meth
     # the asymptotic test needs no scipy: b = 1 (sample 0), c = 1 (sample 2)
     assert mcnemar(true, a, b, method="asymptotic", correction=False).statistic == 0.0
 
+
+
+def test_the_binomial_test_without_scipy_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "scipy", None)  # import scipy now raises ImportError
+    cm = ClassificationMetric([0, 0, 1, 1, 1], [0, 1, 1, 1, 1])
+    message = ("The binomial test needs the optional dependency scipy; install it with "
+               "pip install 'permetrics_lite[stats]'.")
+    with pytest.raises(ImportError) as raised:
+        cm.accuracy_test()
+    assert str(raised.value) == message
+    with pytest.raises(ImportError) as raised:
+        accuracy_test.binomial_test(4, 5, 0.6, "greater")
+    assert str(raised.value) == message
 
 @pytest.mark.parametrize("n_groups, shown", [
     (5, "groups=[0, 1, 2, 3, 4]"),
