@@ -6,8 +6,12 @@ of the wrong kind. Each expected value is written out by hand.
 This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
 
+import json
+
 import numpy as np
 import pandas as pd
+import pytest
+from sklearn.metrics import accuracy_score, confusion_matrix
 
 from permetrics_lite.io import tallying
 from tests.helpers import run_command
@@ -58,3 +62,113 @@ def test_a_positive_label_of_the_wrong_kind_names_the_option(tmp_path):
     assert result.returncode == 2
     assert result.stderr.endswith(
         "error: --pos-label 'x': the label column holds numbers; give labels of that kind\n")
+
+
+# The checks of the flags, each message written out in full.
+FLAG_FILE = "y,p,s,t,w,g\n0,0,0.2,0.8,1,a\n1,1,0.7,0.3,2,b\n1,0,0.4,0.6,1,a\n0,1,0.9,0.1,3,b\n"
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (["--pred", "p", "--scores", "s"],
+     "give --pred or --scores, not both: scores predict the class (--threshold for one column)"),
+    ([], "give the predictions: --pred COL, or --scores COL [COL ...]"),
+    (["--scores", "s", "t", "--threshold", "0.5"], "--threshold applies to one --scores column"),
+    (["--pred", "p", "--threshold", "0.5"], "--threshold applies to one --scores column"),
+    (["--pred", "p", "--score-decimals", "1"],
+     "--score-decimals applies to --scores: it rounds the scores"),
+    (["--pred", "p", "--labels", "0", "1", "0", "1"],
+     "--labels names '0', '1' more than once; name each class once"),
+    (["--pred", "p", "--labels", "1", "0", "1"],
+     "--labels names '1' more than once; name each class once"),
+])
+def test_flag_conflicts_have_their_exact_message(tmp_path, arguments, message):
+    path = tmp_path / "flags.csv"
+    path.write_text(FLAG_FILE)
+    result = run_command("score", path, "AS", "--true", "y", *arguments)
+    assert result.returncode == 2
+    assert result.stderr == f"permetrics-lite score: error: {message}\n"
+
+
+@pytest.mark.parametrize("flag, arguments", [
+    ("--true", ["--true", "q", "--pred", "p"]),
+    ("--pred", ["--true", "y", "--pred", "q"]),
+    ("--group", ["--true", "y", "--pred", "p", "--group", "q"]),
+    ("--weight", ["--true", "y", "--pred", "p", "--weight", "q"]),
+    ("--scores", ["--true", "y", "--scores", "q"]),
+    ("--scores", ["--true", "y", "--scores", "s", "q"]),
+])
+def test_a_missing_column_names_its_flag(tmp_path, flag, arguments):
+    path = tmp_path / "flags.csv"
+    path.write_text(FLAG_FILE)
+    result = run_command("score", path, "AS", *arguments)
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path} line 1: no column 'q' ({flag}); "
+                             "its columns are 'y', 'p', 's', 't', 'w', 'g'.\n")
+
+
+def test_one_score_column_with_a_threshold_is_its_predictions(tmp_path):
+    path = tmp_path / "flags.csv"
+    path.write_text(FLAG_FILE)
+    result = run_command("score", path, "AS", "PS", "--true", "y", "--scores", "s",
+                         "--threshold", "0.5", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    # predictions 0, 1, 0, 1 (scores 0.2, 0.7, 0.4, 0.9 against 0.5) of true 0, 1, 1, 0
+    assert json.loads(result.stdout) == {"AS": 0.5, "PS": 0.5}
+    assert accuracy_score([0, 1, 1, 0], [0, 1, 0, 1]) == 0.5
+
+
+# The score columns of the classes, and labels typed on the command line.
+MATRIX_FILE = "y,a,b\na,0.2,0.8\nb,0.7,0.3\nc,0.4,0.6\n"
+
+
+@pytest.mark.parametrize("extra, where", [
+    ([], "column 'y' (--true) holds the class(es) ['c']"),
+    (["--group", "g"], "column 'y' (--true) holds the class(es) ['c']"),
+])
+def test_a_class_without_its_score_column_is_named(tmp_path, extra, where):
+    path = tmp_path / "matrix.csv"
+    path.write_text("y,a,b,g\na,0.2,0.8,1\nb,0.7,0.3,1\nc,0.4,0.6,2\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "a", "b", *extra)
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path}: {where}, which have no --scores "
+                             "column; give one score column per class, named by the class\n")
+
+
+@pytest.mark.parametrize("extra", [[], ["--group", "g"]])
+def test_a_label_without_its_score_column_is_named(tmp_path, extra):
+    path = tmp_path / "matrix.csv"
+    path.write_text("y,a,b,g\na,0.2,0.8,1\nb,0.7,0.3,1\nb,0.4,0.6,2\na,0.1,0.9,2\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "a", "b",
+                         "--labels", "a", "b", "d", *extra)
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path}: --labels names the class(es) "
+                             "['d'], which have no --scores column; give one score column per "
+                             "class, named by the class\n")
+
+
+def test_boolean_labels_of_the_wrong_kind_name_the_option(tmp_path):
+    path = tmp_path / "booleans.csv"
+    path.write_text("y,p\nTrue,False\nFalse,False\nTrue,True\n")
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--labels", "x", "y")
+    assert result.returncode == 2
+    assert result.stderr == ("permetrics-lite score: error: --labels 'x y': the label column "
+                             "holds booleans; give labels of that kind\n")
+
+
+@pytest.mark.parametrize("text, labels, true, pred", [
+    ("y,p\nTrue,False\nFalse,False\nTrue,True\n", ["TRUE", "false"], [True, False, True],
+     [False, False, True]),
+    ("y,p\n1,2\n2,2\n1,1\n3,3\n", ["3", "2", "1"], [1, 2, 1, 3], [2, 2, 1, 3]),
+    ("y,p\n1.0,2.0\n2.0,2.0\n1.0,1.0\n", ["2", "1.0"], [1.0, 2.0, 1.0], [2.0, 2.0, 1.0]),
+    ("y,p\nb,a\na,a\nb,b\n", ["b", "a"], ["b", "a", "b"], ["a", "a", "b"]),
+])
+def test_labels_typed_take_the_kind_of_the_label_column(tmp_path, text, labels, true, pred):
+    path = tmp_path / "labels.csv"
+    path.write_text(text)
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--labels", *labels,
+                         "--format", "json")
+    assert result.returncode == 0, result.stderr
+    ordered = [type(true[0])(label) if not isinstance(true[0], bool) else label.lower() == "true"
+               for label in labels]
+    expected = confusion_matrix(true, pred, labels=ordered).tolist()
+    assert json.loads(result.stdout) == {"CM": expected}
