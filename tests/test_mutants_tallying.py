@@ -11,9 +11,10 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.metrics import accuracy_score, confusion_matrix
+from sklearn.metrics import (accuracy_score, average_precision_score, confusion_matrix,
+                             roc_auc_score)
 
-from permetrics_lite.io import tallying
+from permetrics_lite.io import reading as _reading, tallying
 from tests.helpers import run_command
 
 
@@ -172,3 +173,75 @@ def test_labels_typed_take_the_kind_of_the_label_column(tmp_path, text, labels, 
                for label in labels]
     expected = confusion_matrix(true, pred, labels=ordered).tolist()
     assert json.loads(result.stdout) == {"CM": expected}
+
+
+# The paths of scores, in chunks of two rows, against scikit-learn's metrics.
+ROWS = np.array([(0.5, 0.25, 0.25), (0.25, 0.5, 0.25), (0.125, 0.375, 0.5),
+                 (0.75, 0.125, 0.125), (0.25, 0.25, 0.5), (0.0625, 0.6875, 0.25)])
+
+
+@pytest.fixture
+def scored(tmp_path, monkeypatch):
+    """40 rows of three classes, their probabilities (rows summing to 1 exactly),
+    weights and groups, read two rows a chunk (more chunks than are regrouped)."""
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 2)
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame(ROWS[rng.integers(0, len(ROWS), 40)], columns=["a", "b", "c"])
+    frame.insert(0, "y", rng.choice(["a", "b", "c"], 40))
+    frame["w"] = rng.integers(1, 4, 40)
+    frame["g"] = rng.choice(["h", "k"], 40)
+    path = tmp_path / "scores.csv"
+    frame.to_csv(path, index=False)
+    return path, frame
+
+
+def score_json(*arguments):
+    result = run_command("score", *arguments, "--format", "json", "--quiet")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_matrix_of_scores_per_class_in_the_order_of_the_labels(scored, weighted):
+    path, frame = scored
+    weight = ["--weight", "w"] if weighted else []
+    printed = score_json(path, "AUC", "--true", "y", "--scores", "a", "b", "c", *weight,
+                         "--average", "none", "--labels", "c", "a", "b")
+    expected = roc_auc_score(frame["y"], frame[["a", "b", "c"]], multi_class="ovr",
+                             average=None, sample_weight=frame["w"] if weighted else None)
+    assert list(printed["AUC"]) == ["c", "a", "b"]
+    assert printed["AUC"] == pytest.approx(dict(zip("abc", expected)), rel=1e-12)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_a_matrix_of_scores_by_group(scored, weighted):
+    path, frame = scored
+    weight = ["--weight", "w"] if weighted else []
+    printed = score_json(path, "AUC", "--true", "y", "--scores", "a", "b", "c", *weight,
+                         "--group", "g", "--labels", "c", "a", "b")
+    for group in "hk":
+        rows = frame[frame["g"] == group]
+        assert printed[group]["AUC"] == pytest.approx(roc_auc_score(
+            rows["y"], rows[["a", "b", "c"]], multi_class="ovr", average="macro",
+            sample_weight=rows["w"] if weighted else None), rel=1e-12)
+
+
+@pytest.mark.parametrize("extra", [[], ["--group", "g"]])
+@pytest.mark.parametrize("positive", [None, "a", "b"])
+def test_one_column_of_scores_rounded_weighted_and_of_a_positive_class(scored, extra, positive):
+    path, frame = scored
+    frame = frame[frame["y"] != "c"]
+    two = path.with_name("two.csv")
+    frame.to_csv(two, index=False)
+    chosen = ["--pos-label", positive] if positive else []
+    printed = score_json(two, "AUC", "APS", "--true", "y", "--scores", "b", "--weight", "w",
+                         "--score-decimals", "1", *chosen, *extra)
+    scores = frame["b"].round(1)
+    for name, rows in ([("all", frame)] if not extra else
+                       [(group, frame[frame["g"] == group]) for group in "hk"]):
+        values = printed if name == "all" else printed[name]
+        is_positive = rows["y"] == (positive or "b")  # "b": the second of the sorted classes
+        assert values["AUC"] == pytest.approx(roc_auc_score(
+            is_positive, scores[rows.index], sample_weight=rows["w"]), rel=1e-12)
+        assert values["APS"] == pytest.approx(average_precision_score(
+            is_positive, scores[rows.index], sample_weight=rows["w"]), rel=1e-12)
