@@ -245,3 +245,18 @@ def test_one_column_of_scores_rounded_weighted_and_of_a_positive_class(scored, e
             is_positive, scores[rows.index], sample_weight=rows["w"]), rel=1e-12)
         assert values["APS"] == pytest.approx(average_precision_score(
             is_positive, scores[rows.index], sample_weight=rows["w"]), rel=1e-12)
+
+
+@pytest.mark.parametrize("chunk", [2, 100])
+def test_a_row_of_scores_not_summing_to_one_is_named_by_its_line(tmp_path, monkeypatch, chunk):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", chunk)
+    path = tmp_path / "matrix.csv"
+    path.write_text("y,a,b,c\na,0.5,0.25,0.25\nb,0.25,0.5,0.25\nc,0.5,0.26,0.25\n"
+                    "a,0.5,0.25,0.25\nb,0.5,0.25,0.25\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "a", "b", "c")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: roc_auc_score (AUC) of a multiclass problem needs "
+        "probabilities, and --scores has 1 row(s) that do not sum to 1 (within 1e-05), the "
+        "first line 4 summing to 1.01. Pass predict_proba output (1-D: the positive class's "
+        "probability; a matrix: rows summing to 1).\n")
