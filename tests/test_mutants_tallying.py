@@ -260,3 +260,56 @@ def test_a_row_of_scores_not_summing_to_one_is_named_by_its_line(tmp_path, monke
         "probabilities, and --scores has 1 row(s) that do not sum to 1 (within 1e-05), the "
         "first line 4 summing to 1.01. Pass predict_proba output (1-D: the positive class's "
         "probability; a matrix: rows summing to 1).\n")
+
+
+def test_a_label_missing_from_labels_is_named_by_its_line_in_a_group(tmp_path):
+    path = tmp_path / "three.csv"
+    path.write_text("y,s,g\na,0.1,h\nb,0.8,h\nc,0.4,k\nb,0.6,k\na,0.7,h\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s", "--labels", "a",
+                         "b", "--group", "g")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: column 'y' (--true) contain label(s) missing from "
+        "--labels: ['c'], the first at line 4; add them to --labels (nothing is dropped "
+        "silently).\n")
+
+
+def test_labels_typed_for_a_categorical_column_take_its_categories_kind(tmp_path):
+    path = tmp_path / "categories.parquet"
+    pd.DataFrame({"y": pd.Categorical([2, 1, 2, 1]),
+                  "p": pd.Categorical([2, 2, 2, 1])}).to_parquet(path)
+    printed = score_json(path, "CM", "--true", "y", "--pred", "p", "--labels", "2", "1")
+    assert printed == {"CM": confusion_matrix([2, 1, 2, 1], [2, 2, 2, 1], labels=[2, 1]).tolist()}
+
+
+@pytest.mark.parametrize("extra, classes", [
+    ([], "['a', 'b', 'c']"), (["--labels", "c", "a"], "['a', 'c']"),
+    (["--group", "g"], "['a', 'b', 'c']"),
+])
+def test_a_positive_label_not_a_class_of_one_score_column(tmp_path, extra, classes):
+    path = tmp_path / "three.csv"
+    path.write_text("y,s,g\na,0.1,h\nb,0.8,h\nc,0.4,k\nb,0.6,k\na,0.7,h\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s",
+                         "--pos-label", "d", *extra)
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path}: --pos-label 'd' is not a class "
+                             f"of column 'y' (--true), whose classes are {classes}\n")
+
+
+@pytest.mark.parametrize("extra", [[], ["--group", "g"]])
+@pytest.mark.parametrize("labels, positive", [(["b", "a"], None), (["b", "a"], "a"),
+                                              (["a", "b"], "a")])
+def test_one_score_column_with_labels(tmp_path, extra, labels, positive):
+    path = tmp_path / "two.csv"
+    path.write_text("y,s,g\na,0.1,h\nb,0.8,h\nb,0.4,k\nb,0.6,k\na,0.7,h\na,0.3,k\n")
+    chosen = ["--pos-label", positive] if positive else []
+    printed = score_json(path, "AUC", "--true", "y", "--scores", "s", "--labels", *labels,
+                         *chosen, *extra)
+    true = np.array(list("abbbaa"))
+    scores = np.array([0.1, 0.8, 0.4, 0.6, 0.7, 0.3])
+    group = np.array(list("hhkkhk"))
+    positive = positive or "b"  # the second of the sorted labels
+    for name in (["h", "k"] if extra else [None]):  # None: the evaluation of every row
+        rows = group == name if name else np.ones(len(true), bool)
+        values = printed[name] if name else printed
+        assert values["AUC"] == pytest.approx(roc_auc_score(true[rows] == positive, scores[rows]))
