@@ -228,7 +228,9 @@ def test_a_matrix_of_scores_by_group(scored, weighted):
 
 @pytest.mark.parametrize("extra", [[], ["--group", "g"]])
 @pytest.mark.parametrize("positive", [None, "a", "b"])
-def test_one_column_of_scores_rounded_weighted_and_of_a_positive_class(scored, extra, positive):
+def test_one_column_of_scores_rounded_weighted_and_of_a_positive_class(scored, extra, positive,
+                                                                       monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 1)  # more chunks than are regrouped
     path, frame = scored
     frame = frame[frame["y"] != "c"]
     two = path.with_name("two.csv")
@@ -313,3 +315,46 @@ def test_one_score_column_with_labels(tmp_path, extra, labels, positive):
         rows = group == name if name else np.ones(len(true), bool)
         values = printed[name] if name else printed
         assert values["AUC"] == pytest.approx(roc_auc_score(true[rows] == positive, scores[rows]))
+
+
+def test_a_label_of_a_chunk_of_scores_is_checked_and_named_by_its_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 2)
+    path = tmp_path / "labels.csv"
+    path.write_text("y,s,w\n0,0.2,1\n1,0.4,0\n0.5,0.3,0\n1,0.6,0\n0,0.1,1\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: column 'y' (--true) contains non-integral values "
+        "(e.g. 0.5 at line 4); this looks like scores or probabilities; use --scores or "
+        "threshold them.\n")
+
+
+def test_a_chunk_of_scores_may_weigh_nothing(tmp_path, monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 2)
+    path = tmp_path / "weights.csv"
+    path.write_text("y,s,w\n0,0.2,1\n1,0.4,1\n0,0.3,0\n1,0.6,0\n0,0.1,1\n1,0.9,2\n")
+    printed = score_json(path, "AUC", "--true", "y", "--scores", "s", "--weight", "w")
+    assert printed["AUC"] == pytest.approx(roc_auc_score(
+        [0, 1, 0, 1, 0, 1], [0.2, 0.4, 0.3, 0.6, 0.1, 0.9], sample_weight=[1, 1, 0, 0, 1, 2]))
+
+
+def test_three_labels_of_one_score_column_are_refused(tmp_path):
+    path = tmp_path / "two.csv"
+    path.write_text("y,s\na,0.2\nb,0.4\na,0.3\nb,0.6\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s",
+                         "--labels", "a", "b", "c")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: --scores is 1-D: binary scores, one per sample, for "
+        "two classes (negative, positive); but there are 3: ['a', 'b', 'c']. Pass an "
+        "(n_samples, n_classes) score matrix, or --labels [negative, positive].\n")
+
+
+def test_one_score_column_of_a_categorical_label_column(tmp_path):
+    path = tmp_path / "categories.parquet"
+    pd.DataFrame({"y": pd.Categorical(list("abab"), categories=list("abc")),
+                  "s": [0.2, 0.4, 0.3, 0.6]}).to_parquet(path)
+    printed = score_json(path, "AUC", "APS", "--true", "y", "--scores", "s")
+    true, scores = [0, 1, 0, 1], [0.2, 0.4, 0.3, 0.6]
+    assert printed == pytest.approx({"AUC": roc_auc_score(true, scores),
+                                     "APS": average_precision_score(true, scores)})
