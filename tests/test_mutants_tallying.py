@@ -358,3 +358,40 @@ def test_one_score_column_of_a_categorical_label_column(tmp_path):
     true, scores = [0, 1, 0, 1], [0.2, 0.4, 0.3, 0.6]
     assert printed == pytest.approx({"AUC": roc_auc_score(true, scores),
                                      "APS": average_precision_score(true, scores)})
+
+
+@pytest.mark.parametrize("extra", [[], ["--group", "g"]])
+def test_score_columns_of_the_wrong_kind_name_the_option(tmp_path, extra):
+    path = tmp_path / "flags.csv"
+    path.write_text(FLAG_FILE)
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s", "t", *extra)
+    assert result.returncode == 2
+    assert result.stderr == ("permetrics-lite score: error: --scores 's t': the label column "
+                             "holds numbers; give labels of that kind\n")
+
+
+@pytest.mark.parametrize("extra", [[], ["--group", "g"]])
+def test_a_positive_class_of_a_score_matrix(scored, extra):
+    path, frame = scored
+    frame = frame[frame["y"] != "c"].copy()
+    frame["b"] = 1 - frame["a"]
+    two = path.with_name("two.csv")
+    frame.to_csv(two, index=False)
+    printed = score_json(two, "APS", "--true", "y", "--scores", "a", "b", "--pos-label", "a",
+                         *extra)
+    for name in (["h", "k"] if extra else [None]):  # None: the evaluation of every row
+        rows = frame[frame["g"] == name] if name else frame
+        values = printed[name] if name else printed
+        assert values["APS"] == pytest.approx(
+            average_precision_score(rows["y"] == "a", rows["a"]), rel=1e-12)
+
+
+def test_the_weighted_auc_of_a_score_matrix_by_group(scored):
+    path, frame = scored
+    printed = score_json(path, "AUC", "--true", "y", "--scores", "a", "b", "c", "--group", "g",
+                         "--average", "weighted")
+    for group in "hk":
+        rows = frame[frame["g"] == group]
+        expected = roc_auc_score(rows["y"], rows[["a", "b", "c"]], multi_class="ovr",
+                                 average="weighted")
+        assert printed[group]["AUC"] == pytest.approx(expected, rel=1e-12)
