@@ -7,7 +7,10 @@ import pytest
 from hypothesis import given, strategies as st
 from scipy import stats
 
-from permetrics_lite.stats import bootstrap as _bootstrap, small_cells as _small_cells
+from permetrics_lite import ClassificationMetric
+from permetrics_lite.stats import (
+    bootstrap as _bootstrap, intervals as _intervals, small_cells as _small_cells,
+)
 
 
 @given(st.floats(0.0, _bootstrap.SAMPLED_BELOW))
@@ -257,3 +260,26 @@ def test_below_its_spare_n_is_drawn_one_sample_at_a_time():
         p = MIXED[cell] / MIXED.sum()
         assert _within(counts[:, cell], lambda k: stats.binom.pmf(k, n, p),
                        lambda k: stats.binom.sf(k, n, p)), cell
+
+
+@pytest.mark.parametrize("k", [-1000, 1000])
+def test_weighted_intervals_of_many_pairs_do_not_change_with_the_scale_of_the_weights(k):
+    # 600 samples of 12 classes with continuous weights: 600 (cell, weight) pairs of one
+    # sample each, drawn by the sampler; weights times 2**k, the same resamples and
+    # the same intervals (a power of two scales every sum exactly)
+    rng = np.random.default_rng(11)
+    true = rng.integers(0, 12, 600)
+    pred = np.where(rng.random(600) < 0.6, true, rng.integers(0, 12, 600))
+    weight = rng.gamma(2.0, 1.0, 600)
+    plain = ClassificationMetric(true, pred, labels=np.arange(12), sample_weight=weight)
+    scaled = ClassificationMetric(true, pred, labels=np.arange(12),
+                                  sample_weight=weight * 2.0**k)
+    pairs = _intervals.weighted_cells(plain.state)[2]
+    assert np.count_nonzero(pairs < _bootstrap.SAMPLED_BELOW) >= _bootstrap.SAMPLED_CELLS
+    for alias, options in (("AS", {}), ("F1S", {"average": "macro"}), ("MCC", {})):
+        expected = plain.CI(alias, method="bootstrap", n_resamples=300, random_state=3,
+                            **options)
+        got = scaled.CI(alias, method="bootstrap", n_resamples=300, random_state=3,
+                        **options)
+        np.testing.assert_allclose(tuple(got)[:3], tuple(expected)[:3], rtol=1e-12,
+                                   err_msg=alias)
