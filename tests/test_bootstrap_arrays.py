@@ -603,6 +603,38 @@ def test_tallies_are_each_matrix_s_row_column_and_diagonal_sums(index, k, kind):
     assert batch.matrices().dtype == dtype
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64, np.float64])
+def test_cells_in_any_order_are_tallied_as_rows_or_columns_of_counts(seed, dtype):
+    # a layout of shuffled cells (some rows, columns and diagonal cells empty): the
+    # tallies of counts (B, D), and those added from counts (D, B), a row per cell,
+    # are each matrix's row, column and diagonal sums
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 9))
+    index = rng.permutation(rng.choice(k * k, int(rng.integers(1, k * k + 1)), replace=False))
+    counts = rng.integers(0, 256, (7, len(index))).astype(dtype)
+    layout = _bootstrap.Layout(index, k)
+    support, predicted, tp = _exact_tallies(index, counts, k)
+    batch = layout.tallies(counts)
+    assert (batch.support.tolist(), batch.predicted.tolist(), batch.tp.tolist()) == (
+        support, predicted, tp)
+    sums = np.ones((3, 7, k), dtype=np.float64 if dtype == np.float64 else np.int64)
+    layout.add_cell_sums(counts.T.copy(), sums)  # added to what the sums held
+    assert [(part - 1).tolist() for part in sums] == [support, predicted, tp]
+
+
+@pytest.mark.parametrize("k", [257, 258])
+def test_byte_counts_of_a_row_of_more_than_257_cells_are_summed_exactly(k):
+    # a row and a column of K cells of 255 each: 255 K fits uint16 up to K = 257
+    # (65,535), not at 258 (65,790)
+    index = np.r_[np.arange(k), np.arange(1, k) * k]  # row 0, and column 0 below it
+    counts = np.full((len(index), 2), 255, dtype=np.uint8)
+    sums = np.zeros((3, 2, k), dtype=np.int64)
+    _bootstrap.Layout(index, k).add_cell_sums(counts, sums)
+    assert sums[0, :, 0].tolist() == sums[1, :, 0].tolist() == [255 * k] * 2
+    assert sums[2, :, 0].tolist() == [255, 255]
+
+
 def test_split_gives_the_same_matrices_in_parts():
     index, k = np.array([0, 1, 5, 8]), 3
     counts = np.arange(28).reshape(7, 4)

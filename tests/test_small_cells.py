@@ -1,4 +1,4 @@
-"""The sampler of many small cells: Poisson counts drawn through byte tables,
+"""The sampler of many small cells: Poisson counts drawn through tables of 16 bits,
 conditioned on their total, against the Poisson and multinomial distributions
 (scipy's, and the inverse of the distribution function written here)."""
 
@@ -20,84 +20,74 @@ def test_the_distribution_function_is_poisson_s_up_to_1(mean):
                                rtol=1e-13, atol=1e-15)
     assert cdf[-1] == 1.0 and (np.diff(cdf) >= 0).all()
     assert stats.poisson.sf(len(cdf) - 1, mean) < 1e-28  # the tail left out
-    assert len(cdf) < _small_cells.UNDECIDED  # every value fits the byte tables
+    assert len(cdf) < _small_cells.UNDECIDED  # every value fits the tables' bytes
 
 
-class _Bytes:
-    """A random source that gives the bytes (as 64-bit words) and floats it was
-    given, in order."""
+class _Words:
+    """A random source that gives the 16-bit numbers (as 64-bit words) and the floats
+    it was given."""
 
-    def __init__(self, high, low, uniform):
-        self.arrays = [high, low]
-        self.uniform = uniform
+    def __init__(self, words, uniform):
+        self.words, self.uniform = words, uniform
         self.bit_generator = self
 
     def random_raw(self, size):
-        drawn = self.arrays.pop(0)
-        assert size == -(-len(drawn) // 8)
-        return np.r_[drawn, np.zeros(8 * size - len(drawn), np.uint8)].view("<u8")
+        assert size == -(-len(self.words) // 4)
+        return np.r_[self.words, np.zeros(4 * size - len(self.words), "<u2")].view("<u8")
 
     def random(self, size):
         assert size == len(self.uniform)
         return self.uniform
 
 
-def test_uniform_bytes_are_the_bit_generator_s_words_little_endian_first():
+def test_uniform_words_are_the_bit_generator_s_words_little_endian_first():
     words = np.random.default_rng(3).bit_generator.random_raw(3)
-    drawn = _small_cells.uniform_bytes(np.random.default_rng(3), 21)
-    assert drawn.dtype == np.uint8 and len(drawn) == 21
-    assert drawn.tolist() == [w >> (8 * i) & 255 for w in words.tolist() for i in range(8)][:21]
-
-
-def _inverse(cdf, uniform):
-    """The value of the distribution at a uniform number: the steps at or below it."""
-    return np.searchsorted(cdf, uniform, side="right")
+    drawn = _small_cells.uniform_words(np.random.default_rng(3), 11)
+    assert drawn.dtype == np.dtype("<u2") and len(drawn) == 11
+    assert drawn.tolist() == [w >> (16 * i) & 65535 for w in words.tolist() for i in range(4)][:11]
 
 
 CDFS = {
     "mean 0.9": _small_cells.poisson_cdf(0.9),
     "mean 6.7": _small_cells.poisson_cdf(6.7),
-    # a step on a byte's edge, one inside a second byte
-    "steps within a second byte": np.array([0.5, 0.5 + 2**-30, 0.75, 1.0]),
-    "two steps near 0": np.array([1e-9, 2e-9, 1.0]),  # both in the first second byte
+    # a step on an interval's edge, one inside the next interval
+    "steps within an interval": np.array([0.5, 0.5 + 2**-30, 0.75, 1.0]),
+    "two steps near 0": np.array([1e-9, 2e-9, 1.0]),  # both in the first interval
+    "steps near 1": np.array([0.25, 1 - 2**-40, 1 - 2**-53, 1.0]),  # in the last interval
+    "a step at an interval's end": np.array([0.5 - 2**-30, 0.5, 1.0]),
 }
 
 
 @pytest.mark.parametrize("uniform", ["zeros", "random", "below 1"])
-def test_a_draw_is_the_inverse_of_the_distribution_function_at_its_bytes(uniform):
-    # each of the four distributions at every pair of bytes, each with a float: the
-    # value at (high + (low + float) / 256) / 256, read only as far as it decides it
+def test_a_draw_is_the_inverse_of_the_distribution_function_at_its_bits(uniform):
+    # each distribution at every 16 bits h, each with a float f: the value at
+    # U = (h + f) / 65536, the steps at or below U, read only as far as h decides it
+    # (exact here: a step's c * 65536 - h is exact where it is near 0 or 1)
     cdfs = list(CDFS.values())
-    tables = _small_cells.ByteTables.of(cdfs)
-    which = np.repeat(np.arange(len(cdfs)), 65536)  # 65536 cells of each
-    high, low = np.divmod(np.tile(np.arange(65536), len(cdfs)), 256)
-    floats = {"zeros": np.zeros(len(high)), "random": np.random.default_rng(0).random(len(high)),
-              "below 1": np.full(len(high), 1 - 2**-53)}[uniform]
-    entry = which * 256 + high
-    undecided = tables.first[entry] == _small_cells.UNDECIDED
-    second = tables.second[tables.slot[entry[undecided]], low[undecided]]
-    still = second == _small_cells.UNDECIDED
-    assert still.any() and (~still).any() and (~undecided).any()
-    source = _Bytes(high.astype(np.uint8), low[undecided].astype(np.uint8),
-                    floats[undecided][still])
-    drawn = tables.draw(source, which, 1).ravel()
-    assert drawn.dtype == np.uint8
+    tables = _small_cells.Tables.of(cdfs)
+    words = np.tile(np.arange(65536), len(cdfs))  # a row of every 16 bits per distribution
+    floats = {"zeros": np.zeros(len(words)), "random": np.random.default_rng(0).random(len(words)),
+              "below 1": np.full(len(words), 1 - 2**-53)}[uniform]
+    undecided = tables.first.ravel() == _small_cells.UNDECIDED
+    assert undecided.any() and (~undecided).any()
+    source = _Words(words.astype("<u2"), floats[undecided])
+    drawn = tables.draw(source, np.arange(len(cdfs)), 65536)
+    assert drawn.dtype == np.uint8 and drawn.shape == (len(cdfs), 65536)
     for t, cdf in enumerate(cdfs):
-        mine = which == t
-        at_start = _inverse(cdf, high / 256)  # a first byte that decides alone
-        expected = np.where(undecided, _inverse(cdf, (high * 256.0 + low + floats) / 65536),
-                            at_start)
-        np.testing.assert_array_equal(drawn[mine], expected[mine], err_msg=str(t))
+        high, f = words[t * 65536:(t + 1) * 65536], np.where(undecided, floats, 0.0)
+        f = f[t * 65536:(t + 1) * 65536]
+        expected = (cdf[None, :] * 65536.0 - high[:, None] <= f[:, None]).sum(axis=1)
+        np.testing.assert_array_equal(drawn[t], expected, err_msg=str(t))
+        assert drawn[t].max() < len(cdf)  # never beyond the last value
 
 
 @pytest.mark.parametrize("name", list(CDFS))
-def test_a_byte_is_undecided_only_where_a_step_lies_inside_it(name):
+def test_16_bits_are_undecided_only_where_a_step_lies_inside_their_interval(name):
     cdf = CDFS[name]
-    tables = _small_cells.ByteTables.of([cdf])
-    edges = np.arange(257) / 256
-    for byte in range(256):
-        inside = ((cdf > edges[byte]) & (cdf < edges[byte + 1])).any()
-        assert (tables.first[byte] == _small_cells.UNDECIDED) == inside, byte
+    tables = _small_cells.Tables.of([cdf])
+    start = np.arange(65536)[:, None]  # a step c lies inside [h, h + 1) / 65536
+    inside = ((cdf * 65536.0 > start) & (cdf * 65536.0 < start + 1)).any(axis=1)
+    np.testing.assert_array_equal(tables.first[0] == _small_cells.UNDECIDED, inside)
 
 
 def _within(drawn, pmf, sf, top=100):
@@ -116,9 +106,9 @@ def _within(drawn, pmf, sf, top=100):
 @pytest.mark.parametrize("mean", [0.05, 1.0, 4.5, 7.9])
 def test_drawn_values_have_the_poisson_distribution(mean):
     # 400,000 draws of each mean beside another
-    tables = _small_cells.ByteTables.of([_small_cells.poisson_cdf(2.0),
-                                         _small_cells.poisson_cdf(mean)])
-    drawn = tables.draw(np.random.default_rng(1), np.tile([0, 1], 1000), 400)[:, 1::2]
+    tables = _small_cells.Tables.of([_small_cells.poisson_cdf(2.0),
+                                     _small_cells.poisson_cdf(mean)])
+    drawn = tables.draw(np.random.default_rng(1), np.tile([0, 1], 1000), 400)[1::2]
     assert _within(drawn.ravel(), lambda k: stats.poisson.pmf(k, mean),
                    lambda k: stats.poisson.sf(k, mean))
 
@@ -237,7 +227,7 @@ def test_the_poisson_totals_kept_are_poisson_s_given_at_most_n(monkeypatch, n, s
     sampler = _small_cells.Sampler(n, MIXED, 8)
     drawn, sums = sampler.draw(np.random.default_rng(7), 20000)
     assert sums == ()
-    total = drawn.small.sum(axis=1, dtype=np.int64) + drawn.large.sum(axis=1)
+    total = drawn.small.sum(axis=0, dtype=np.int64) + drawn.large.sum(axis=1)
     one_by_one = np.bincount(drawn.resample, minlength=20000)
     assert (total + drawn.rest.sum(axis=1) + one_by_one == n).all()
     mu = max(n - spare * np.sqrt(n), 0.0)
@@ -283,3 +273,26 @@ def test_weighted_intervals_of_many_pairs_do_not_change_with_the_scale_of_the_we
                         **options)
         np.testing.assert_allclose(tuple(got)[:3], tuple(expected)[:3], rtol=1e-12,
                                    err_msg=alias)
+
+
+@pytest.mark.parametrize("large", [2, 300], ids=["looked up", "numpy's"])
+def test_the_samples_missing_are_a_multinomial_draw_over_the_large_cells_and_the_rest(large):
+    # 300 small cells beside 2 or 300 large ones: 4, 9 or 30 samples of each resample
+    # over the large cells and the small ones as one category; below 255 categories
+    # one lookup per sample, else numpy's multinomial draw
+    count = np.r_[np.tile([1, 5, 7], 100), np.arange(large) % 50 + 8]
+    sampler = _small_cells.Sampler(int(count.sum()), count, 8)
+    assert (sampler.rest_tables is None) == (large >= 254)
+    missing = np.tile([4, 9, 30], 10000)
+    rest = sampler._rest(np.random.default_rng(12), missing)
+    assert rest.dtype == np.int64 and rest.shape == (30000, large + 1)
+    assert (rest.sum(axis=1) == missing).all()
+    if sampler.rest_tables is None:
+        expected = np.random.default_rng(12).multinomial(missing, sampler.grouped)
+        np.testing.assert_array_equal(rest, expected)
+    for m in (4, 9, 30):
+        mine = rest[missing == m]
+        for category in (0, large - 1, large):  # two large cells and the small ones
+            p = sampler.grouped[category]
+            assert _within(mine[:, category], lambda k: stats.binom.pmf(k, m, p),
+                           lambda k: stats.binom.sf(k, m, p)), (m, category)

@@ -94,18 +94,18 @@ class Resampled(NamedTuple):
 
 
 class Layout:
-    """The occupied cells of a K x K matrix (flat positions ``row * K + column``,
-    ascending): which sums of their counts make each matrix's tallies."""
+    """The occupied cells of a K x K matrix (flat positions ``row * K + column``, in
+    any order; ascending is quickest): which sums of their counts make each matrix's
+    tallies."""
 
     def __init__(self, index, n_classes):
         self.index, self.n_classes = index, n_classes
         self.rows, self.columns = np.divmod(index, n_classes)
         self._diagonal = np.flatnonzero(self.rows == self.columns)
-        # the cells are in row order: each row's cells are one run; in column order
-        # (a stable sort), each column's
-        self._row_runs = _runs(self.rows)
-        self._by_column = np.argsort(self.columns, kind="stable")
-        self._column_runs = _runs(self.columns[self._by_column])
+        # each row's cells are one run in the cells sorted by row (stably), each
+        # column's in the cells sorted by column
+        self._by_row, self._row_runs = _sorted_runs(self.rows)
+        self._by_column, self._column_runs = _sorted_runs(self.columns)
 
     @property
     def size(self):
@@ -133,18 +133,38 @@ class Layout:
         support, predicted, tp = sums
         # bytes are summed in int32 (faster), exact below 2**23 cells
         dtype = np.int32 if counts.dtype == np.uint8 and self.size < 2**23 else sums.dtype
-        rows, starts = self._row_runs
-        support[:, rows] += np.add.reduceat(counts, starts, axis=1, dtype=dtype)
-        columns, starts = self._column_runs
-        predicted[:, columns] += np.add.reduceat(counts.take(self._by_column, axis=1),
-                                                 starts, axis=1, dtype=dtype)
+        for tally, order, (keys, starts) in ((support, self._by_row, self._row_runs),
+                                             (predicted, self._by_column, self._column_runs)):
+            runs = counts if order is None else counts.take(order, axis=1)
+            tally[:, keys] += np.add.reduceat(runs, starts, axis=1, dtype=dtype)
         tp[:, self.rows[self._diagonal]] += counts[:, self._diagonal]
 
+    def add_cell_sums(self, counts, sums):
+        """:meth:`add_sums` of counts (D, B), a row of B matrices' counts per cell."""
+        support, predicted, tp = sums
+        # a row's or column's cells (at most K) of bytes sum exactly in uint16 below
+        # K = 258, summed a run at a time along the cells (numpy's reduceat is slow
+        # along the first axis)
+        dtype = np.uint16 if counts.dtype == np.uint8 and self.n_classes < 258 else sums.dtype
+        for tally, order, (keys, starts) in ((support, self._by_row, self._row_runs),
+                                             (predicted, self._by_column, self._column_runs)):
+            runs = counts if order is None else counts.take(order, axis=0)
+            summed = np.empty((len(keys), counts.shape[1]), dtype=dtype)
+            for run, start, stop in zip(summed, starts, np.r_[starts[1:], self.size]):
+                np.add.reduce(runs[start:stop], axis=0, dtype=dtype, out=run)
+            tally[:, keys] += summed.T
+        tp[:, self.rows[self._diagonal]] += counts[self._diagonal].T
 
-def _runs(values):
-    """The value and the start of each run of equal values, for ``reduceat``."""
-    starts = np.flatnonzero(np.r_[True, values[1:] != values[:-1]][:len(values)])
-    return values[starts], starts
+
+def _sorted_runs(values):
+    """The stable sort of ``values`` (None where they are sorted), and the value and
+    start of each run of equal values in sorted order, for ``reduceat``."""
+    order = np.argsort(values, kind="stable")
+    if (order == np.arange(len(values))).all():
+        order = None
+    ordered = values if order is None else values[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]][:len(ordered)])
+    return order, (ordered[starts], starts)
 
 
 # --- drawing the resamples ---
@@ -270,7 +290,7 @@ class _SampledTallies:
     def __init__(self, sampler, layout, unit):
         self.sampler, self.layout, self.unit = sampler, layout, unit
         k = layout.n_classes
-        self.parts = [Layout(layout.index[sampler.small], k),
+        self.parts = [Layout(layout.index[sampler.small], k),  # the cells' order of the draws
                       Layout(layout.index[sampler.large], k)]
         # the bin of each small cell's sample's row, column and diagonal among K + 1
         # bins, the last for a sample off the diagonal (int32: read at random, they
@@ -295,8 +315,8 @@ class _SampledTallies:
 
     def _summed(self, small, large):
         sums = np.zeros((3, len(large), self.layout.n_classes), dtype=np.int64)
-        for part, counts in zip(self.parts, (small, large)):
-            part.add_sums(counts, sums)
+        self.parts[0].add_cell_sums(small, sums)
+        self.parts[1].add_sums(large, sums)
         return sums, sums[0].sum(axis=1)
 
 
