@@ -101,9 +101,10 @@ def uniform_words(source, size):
 class Drawn(NamedTuple):
     """One chunk of resamples: the Poisson counts of the small cells, uint8 (small
     cells, B), a row per cell in the order of ``Sampler.small``, and of the large
-    cells, int64 (B, large cells), in the order of ``Sampler.large``; and the rest, drawn after them: of each large cell, int64 (B, large cells), and
-    of the small cells one sample at a time (its resample, and which of the small
-    cells' samples it is)."""
+    cells, int64 (B, large cells), in the order of ``Sampler.large``; and the rest,
+    drawn after them: of each large cell, int64 (B, large cells), and of the small
+    cells one sample at a time (its resample, and which of the small cells' samples
+    it is)."""
 
     small: np.ndarray
     large: np.ndarray
@@ -129,7 +130,7 @@ class Sampler:
         # the rest: a multinomial draw over the large cells and the small ones as one,
         # whose share goes to the small cells' samples drawn uniformly
         self.grouped = np.r_[count[self.large], count[self.small].sum()] / count.sum()
-        cdf = np.cumsum(self.grouped)
+        cdf = np.minimum(np.cumsum(self.grouped), 1.0)
         cdf[-1] = 1.0
         self.rest_tables = Tables.of([cdf]) if len(cdf) < UNDECIDED else None
         self.owner = np.repeat(self.small, count[self.small])  # a small sample's cell
