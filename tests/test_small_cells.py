@@ -296,3 +296,16 @@ def test_the_samples_missing_are_a_multinomial_draw_over_the_large_cells_and_the
             p = sampler.grouped[category]
             assert _within(mine[:, category], lambda k: stats.binom.pmf(k, m, p),
                            lambda k: stats.binom.sf(k, m, p)), (m, category)
+
+
+def test_the_shares_of_the_samples_missing_sum_to_a_distribution_function():
+    # five cells of about 2**60 samples beside 256 of one: the float sum of the first
+    # five shares exceeds 1 (1 + 2**-52); the function of the categories is kept
+    # nondecreasing up to 1, so that the table inverts it
+    large = [1970916157428077440, 2280807271775616817, 1823147357072116641,
+             711549706077265486, 1110653582411079535]
+    count = np.r_[np.ones(256, dtype=np.int64), large]
+    shares = np.r_[count[256:], 256] / count.sum()
+    assert np.cumsum(shares)[-2] > 1.0
+    cdf = _small_cells.Sampler(int(count.sum()), count, 8).rest_tables.cdfs[0]
+    assert (np.diff(cdf) >= 0).all() and cdf.max() == cdf[-1] == 1.0
