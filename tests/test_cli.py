@@ -361,7 +361,7 @@ WORDED = [  # (arguments, files to write, exit status, what standard error says)
     (["score", "{missing}/nowhere.csv", "AS", "--true", "y", "--pred", "p", "--labels", "a",
       "b", "a"], USAGE_ERROR, "--labels names 'a' more than once; name each class once"),
     (["score", "{multi}", "AS", "--true", "y", "--pred", "p", "--labels", "a", "b"],
-     DATA_ERROR, "multi.csv line 4: column 'y' (--true) or column 'p' (--pred) contain "
+     DATA_ERROR, "multi.csv line 4: column 'y' (--true) or column 'p' (--pred) contains "
                  "label(s) missing from --labels: ['c'], the first at line 4; add them to "
                  "--labels (nothing is dropped silently)."),
     (["score", "{quote}", "AS", "--true", "y", "--pred", "p"], DATA_ERROR,

@@ -430,6 +430,6 @@ def test_an_arrow_record_batch_and_arrow_column_types_in_messages():
 
 def test_a_row_of_no_samples_holds_labels_of_labels_too():
     frame = pd.DataFrame({"y_true": ["a", "b", "zz"], "y_pred": ["a", "b", "a"], "n": [1, 2, 0]})
-    with pytest.raises(ValueError, match=r"y_true or y_pred contain label\(s\) missing from "
+    with pytest.raises(ValueError, match=r"y_true or y_pred contains label\(s\) missing from "
                                          r"labels: \['zz'\]"):
         ClassificationMetric.from_counts(frame, count="n", labels=["a", "b"])

@@ -109,7 +109,7 @@ def not_finite_scores(count, problem, where):
 
 def unlisted(where, found, first=None):
     at = "" if first is None else f", the first at position {first}"
-    return (f"{where} contain label(s) missing from labels: {found}{at}; add them to labels "
+    return (f"{where} contains label(s) missing from labels: {found}{at}; add them to labels "
             "(nothing is dropped silently).")
 
 

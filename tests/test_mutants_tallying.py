@@ -271,8 +271,29 @@ def test_a_label_missing_from_labels_is_named_by_its_line_in_a_group(tmp_path):
                          "b", "--group", "g")
     assert result.returncode == 1
     assert result.stderr == (
-        f"permetrics-lite: error: {path}: column 'y' (--true) contain label(s) missing from "
+        f"permetrics-lite: error: {path}: column 'y' (--true) contains label(s) missing from "
         "--labels: ['c'], the first at line 4; add them to --labels (nothing is dropped "
+        "silently).\n")
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 100])
+@pytest.mark.parametrize("kind", ["text", "integers", "categorical"])
+def test_a_label_missing_from_labels_is_named_by_its_line_with_one_score_column(
+        tmp_path, monkeypatch, chunk, kind):
+    # the label of line 5 is not one of --labels, in the first chunk or a later one
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", chunk)
+    labels = {"text": ["a", "b", "a", "c", "b"], "integers": [1, 2, 1, 3, 2],
+              "categorical": pd.Categorical(["a", "b", "a", "c", "b"])}[kind]
+    path = tmp_path / "labels.parquet"
+    pd.DataFrame({"y": labels, "s": [0.1, 0.8, 0.4, 0.6, 0.7]}).to_parquet(path)
+    typed = ["1", "2"] if kind == "integers" else ["a", "b"]
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s", "--labels",
+                         *typed)
+    assert result.returncode == 1
+    missing = "[3]" if kind == "integers" else "['c']"
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: column 'y' (--true) contains label(s) missing from "
+        f"--labels: {missing}, the first at row 4; add them to --labels (nothing is dropped "
         "silently).\n")
 
 
@@ -285,7 +306,7 @@ def test_labels_typed_for_a_categorical_column_take_its_categories_kind(tmp_path
 
 
 @pytest.mark.parametrize("extra, classes", [
-    ([], "['a', 'b', 'c']"), (["--labels", "c", "a"], "['a', 'c']"),
+    ([], "['a', 'b', 'c']"), (["--labels", "c", "a", "b", "e"], "['a', 'b', 'c', 'e']"),
     (["--group", "g"], "['a', 'b', 'c']"),
 ])
 def test_a_positive_label_not_a_class_of_one_score_column(tmp_path, extra, classes):

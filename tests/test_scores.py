@@ -375,7 +375,7 @@ BAD_SCORES = [
     ("1-D scores, one unknown class", ["spam", "spam"], [0.1, 0.5], {}, ValueError,
      r"y_true holds one class \('spam'\) and y_score is 1-D.*pass labels=\[negative, positive\]"),
     ("label outside labels", [0, 5], [[0.1, 0.9], [0.5, 0.5]], {"labels": [0, 1]}, ValueError,
-     r"y_true contain label\(s\) missing from labels: \[5\]"),
+     r"y_true contains label\(s\) missing from labels: \[5\]"),
     ("strings against numeric labels", ["a", "b"], [0.1, 0.9], {"labels": [0, 1]}, TypeError,
      r"y_true has string labels"),
     ("threshold with a matrix", [0, 1], [[0.1, 0.9], [0.5, 0.5]], {"threshold": 0.3}, ValueError,

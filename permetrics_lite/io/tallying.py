@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .. import validation as _validation
-from ..core import sums as _sums
+from ..core import sums as _sums, tally as _tally
 from . import flags as _flags, reading as _reading, rendering as _rendering
 from ..stats.groups import GroupedEvaluation
 from ..core.options import NOT_GIVEN
@@ -187,8 +187,9 @@ def _scored_column(args, source, chunks, labels, options):
     for first, frame in chunks:
         true, scores = _labels_of(frame[args.true]), _score_columns(args, frame)
         weight = frame[args.weight].to_numpy() if args.weight else None
-        checked(args, source, lambda: _check_scored_part(true, scores.to_numpy(), weight),
-                 records=_chunk_records(first, frame))
+        checked(args, source, lambda: _check_scored_part(true, scores.to_numpy(), weight,
+                                                         labels),
+                records=_chunk_records(first, frame))
         pairs = pd.DataFrame({"true": true, "score": scores.to_numpy(), "n": 1})
         if weight is not None:  # summed in float64, whatever the column's type
             pairs["w"] = weight.astype(np.float64)
@@ -212,10 +213,12 @@ def _regrouped(parts):
     return pd.concat(parts).groupby(level=[0, 1], sort=False, observed=True).sum()
 
 
-def _check_scored_part(true, scores, weight):
-    """A chunk's labels, scores and weights, checked as the constructors check them
-    (a chunk may weigh nothing; the whole may not)."""
-    _validation.check_targets(true, true)
+def _check_scored_part(true, scores, weight, labels):
+    """A chunk's labels (each one of ``labels``, if given), scores and weights, checked
+    as the constructors check them (a chunk may weigh nothing; the whole may not)."""
+    targets = _validation.check_targets(true, true, labels)
+    if labels is not None:
+        _tally.encode_known(targets.classes, targets.true, where="y_true")
     _validation.check_score_values(scores)
     _validation.check_sample_weight(weight, len(scores), positive_sum=False)
 

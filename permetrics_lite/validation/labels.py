@@ -234,7 +234,7 @@ def unlisted_labels(found, where="y_true or y_pred", first=None):
     the first sample that has one, when known."""
     at = "" if first is None else f", the first at position {first}"
     return InputError(
-        "{0} contain label(s) missing from {labels}: {found}{at}; add them to {labels} "
+        "{0} contains label(s) missing from {labels}: {found}{at}; add them to {labels} "
         "(nothing is dropped silently).", _alternatives(where), "labels", found=preview(found),
         at=at
     )
