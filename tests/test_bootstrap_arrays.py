@@ -613,6 +613,10 @@ def test_cells_in_any_order_are_tallied_as_rows_or_columns_of_counts(seed, dtype
     k = int(rng.integers(2, 9))
     index = rng.permutation(rng.choice(k * k, int(rng.integers(1, k * k + 1)), replace=False))
     counts = rng.integers(0, 256, (7, len(index))).astype(dtype)
+    if dtype == np.int64:  # counts beyond bytes (and beyond uint16 sums)
+        counts = counts * 2**40 + 1
+    elif dtype == np.float64:
+        counts = counts * 0.75
     layout = _bootstrap.Layout(index, k)
     support, predicted, tp = _exact_tallies(index, counts, k)
     batch = layout.tallies(counts)
