@@ -416,3 +416,26 @@ def test_the_weighted_auc_of_a_score_matrix_by_group(scored):
         expected = roc_auc_score(rows["y"], rows[["a", "b", "c"]], multi_class="ovr",
                                  average="weighted")
         assert printed[group]["AUC"] == pytest.approx(expected, rel=1e-12)
+
+
+def test_one_score_column_of_a_categorical_column_counts_its_observed_classes(tmp_path):
+    # a Parquet dictionary column with a category no row holds: two classes, not three
+    path = tmp_path / "categories.parquet"
+    true = pd.Categorical(["a", "b", "a", "b", "b"], categories=["a", "b", "z"])
+    scores = [0.1, 0.8, 0.4, 0.35, 0.6]
+    pd.DataFrame({"y": true, "s": scores}).to_parquet(path)
+    printed = score_json(path, "AUC", "APS", "--true", "y", "--scores", "s")
+    is_b = np.asarray(true) == "b"
+    assert printed["AUC"] == pytest.approx(roc_auc_score(is_b, scores), rel=1e-12)
+    assert printed["APS"] == pytest.approx(average_precision_score(is_b, scores), rel=1e-12)
+
+
+def test_one_score_column_of_three_classes_is_refused_in_the_command_line_s_words(tmp_path):
+    path = tmp_path / "three.csv"
+    path.write_text("y,s\na,0.1\nb,0.8\nc,0.4\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: --scores is 1-D: binary scores, one per sample, for "
+        "two classes (negative, positive); but there are 3: ['a', 'b', 'c']. Pass an "
+        "(n_samples, n_classes) score matrix, or --labels [negative, positive].\n")
