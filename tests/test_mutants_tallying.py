@@ -439,3 +439,20 @@ def test_one_score_column_of_three_classes_is_refused_in_the_command_line_s_word
         f"permetrics-lite: error: {path}: --scores is 1-D: binary scores, one per sample, for "
         "two classes (negative, positive); but there are 3: ['a', 'b', 'c']. Pass an "
         "(n_samples, n_classes) score matrix, or --labels [negative, positive].\n")
+
+
+@pytest.mark.parametrize("chunk, n_rows", [(3, 6), (1, 18)], ids=["two chunks", "18 chunks"])
+def test_one_score_column_s_pairs_of_every_chunk_are_counted(tmp_path, monkeypatch, chunk,
+                                                             n_rows):
+    # the counted pairs of two chunks, and of more chunks than are gathered before
+    # they are added up (16), all reach the AUC
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", chunk)
+    rng = np.random.default_rng(n_rows)
+    true = np.r_[["a", "b"] * (n_rows // 2)]
+    scores = np.round(rng.random(n_rows), 1)
+    path = tmp_path / "pairs.csv"
+    pd.DataFrame({"y": true, "s": scores}).to_csv(path, index=False)
+    printed = score_json(path, "AUC", "APS", "--true", "y", "--scores", "s")
+    assert printed["AUC"] == pytest.approx(roc_auc_score(true == "b", scores), rel=1e-12)
+    assert printed["APS"] == pytest.approx(average_precision_score(true == "b", scores),
+                                           rel=1e-12)
