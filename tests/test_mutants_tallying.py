@@ -456,3 +456,20 @@ def test_one_score_column_s_pairs_of_every_chunk_are_counted(tmp_path, monkeypat
     assert printed["AUC"] == pytest.approx(roc_auc_score(true == "b", scores), rel=1e-12)
     assert printed["APS"] == pytest.approx(average_precision_score(true == "b", scores),
                                            rel=1e-12)
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 100])
+def test_a_label_missing_from_labels_is_named_by_its_line_with_a_score_matrix(
+        tmp_path, monkeypatch, chunk):
+    # class d has its score column, but --labels leaves it out: the line of its row
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", chunk)
+    path = tmp_path / "matrix.csv"
+    path.write_text("y,a,b,c,d\na,0.5,0.25,0.25,0\nb,0.25,0.5,0.25,0\nd,0.2,0.3,0.3,0.2\n"
+                    "c,0.25,0.25,0.5,0\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "a", "b", "c", "d",
+                         "--labels", "a", "b", "c")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: column 'y' (--true) contains label(s) missing from "
+        "--labels: ['d'], the first at line 4; add them to --labels (nothing is dropped "
+        "silently).\n")
