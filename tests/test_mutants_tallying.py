@@ -418,11 +418,16 @@ def test_the_weighted_auc_of_a_score_matrix_by_group(scored):
         assert printed[group]["AUC"] == pytest.approx(expected, rel=1e-12)
 
 
-def test_one_score_column_of_a_categorical_column_counts_its_observed_classes(tmp_path):
-    # a Parquet dictionary column with a category no row holds: two classes, not three
+@pytest.mark.parametrize("chunk", [_reading.CHUNK_ROWS, 1], ids=["one chunk", "chunks of a row"])
+def test_one_score_column_of_a_categorical_column_counts_its_observed_classes(
+        tmp_path, monkeypatch, chunk):
+    # a Parquet dictionary column with a category no row holds: two classes, not three;
+    # in one chunk, and in more chunks than are gathered before their counts are added
+    # up (groupby counts observed pairs only: pandas 2's default counts every category)
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", chunk)
     path = tmp_path / "categories.parquet"
-    true = pd.Categorical(["a", "b", "a", "b", "b"], categories=["a", "b", "z"])
-    scores = [0.1, 0.8, 0.4, 0.35, 0.6]
+    true = pd.Categorical(list("abbab") * 4, categories=["a", "b", "z"])
+    scores = np.linspace(0.05, 0.95, 20).round(2).tolist()
     pd.DataFrame({"y": true, "s": scores}).to_parquet(path)
     printed = score_json(path, "AUC", "APS", "--true", "y", "--scores", "s")
     is_b = np.asarray(true) == "b"
@@ -430,10 +435,16 @@ def test_one_score_column_of_a_categorical_column_counts_its_observed_classes(tm
     assert printed["APS"] == pytest.approx(average_precision_score(is_b, scores), rel=1e-12)
 
 
-def test_one_score_column_of_three_classes_is_refused_in_the_command_line_s_words(tmp_path):
+@pytest.mark.parametrize("extra", [
+    [], ["--pos-label", "c"], ["--pos-label", "c", "--labels", "a", "b", "c"],
+    ["--pos-label", "c", "--group", "g"], ["--pos-label", "c", "--weight", "w", "--ci"],
+])
+def test_one_score_column_of_three_classes_is_refused_in_the_command_line_s_words(tmp_path,
+                                                                                  extra):
+    # a positive class names one class of three: the others are not a negative class
     path = tmp_path / "three.csv"
-    path.write_text("y,s\na,0.1\nb,0.8\nc,0.4\n")
-    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s")
+    path.write_text("y,s,g,w\na,0.1,h,1\nb,0.8,h,1\nc,0.4,k,2\n")
+    result = run_command("score", path, "AUC", "--true", "y", "--scores", "s", *extra)
     assert result.returncode == 1
     assert result.stderr == (
         f"permetrics-lite: error: {path}: --scores is 1-D: binary scores, one per sample, for "
@@ -473,3 +484,60 @@ def test_a_label_missing_from_labels_is_named_by_its_line_with_a_score_matrix(
         f"permetrics-lite: error: {path}: column 'y' (--true) contains label(s) missing from "
         "--labels: ['d'], the first at line 4; add them to --labels (nothing is dropped "
         "silently).\n")
+
+
+@pytest.mark.parametrize("columns", [["--pred", "p"], ["--scores", "a", "b"]])
+def test_weights_all_zero_are_refused_in_the_command_line_s_words(tmp_path, columns):
+    path = tmp_path / "weights.csv"
+    path.write_text("y,p,w,a,b\na,a,0,0.2,0.8\nb,a,0,0.6,0.4\n")
+    result = run_command("score", path, "AS", "--true", "y", *columns, "--weight", "w")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path}: column 'w' (--weight) is all zero in every one of "
+        "the rows; at least one weight must be positive.\n")
+
+
+def test_true_labels_that_turn_to_text_take_the_predictions_with_them(tmp_path, monkeypatch):
+    # the first chunk's true labels are numbers, its predictions text: the file is read
+    # again, the true labels text throughout (a later chunk holds "x"), as pandas reads it
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 1)
+    path = tmp_path / "kinds.csv"
+    path.write_text("y,p\n1,a\nx,b\n1,x\n")
+    whole = pd.read_csv(path)
+    printed = score_json(path, "CM", "--true", "y", "--pred", "p")
+    classes = sorted(set(whole["y"]) | set(whole["p"]))
+    assert printed == {"CM": confusion_matrix(whole["y"], whole["p"], labels=classes).tolist()}
+
+
+def test_a_file_of_one_kind_of_label_is_read_once(tmp_path, monkeypatch):
+    # true and predicted labels of the same kind: no second reading of the file
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 1)
+    readings = []
+    frames = _reading._frames
+    monkeypatch.setattr(_reading, "_frames", lambda *a: readings.append(a) or frames(*a))
+    path = tmp_path / "labels.csv"
+    path.write_text("y,p\n1,1\n2,1\n1,2\n")
+    assert score_json(path, "AS", "--true", "y", "--pred", "p") == {"AS": 1 / 3}
+    assert len(readings) == 1
+
+
+def test_options_not_among_the_command_s_flags_are_not_given():
+    # the commands that evaluate have each flag; a namespace without them means none
+    import argparse
+
+    assert tallying._options(argparse.Namespace(), pd.Series([0, 1])) == {}
+    given = argparse.Namespace(average="none", pos_label="1", zero_division="nan")
+    options = tallying._options(given, pd.Series([0, 1]))
+    assert options["average"] is None and options["pos_label"] == 1
+    assert np.isnan(options["zero_division"])
+
+
+@pytest.mark.parametrize("categories, typed, expected", [
+    ([2, 1], ["1", "2"], [1, 2]), ([0.5, 1.5], ["1.5"], [1.5]),
+    ([True, False], ["false", "TRUE"], [False, True]), (["b", "a"], ["a"], ["a"]),
+])
+def test_labels_typed_for_a_categorical_take_the_kind_of_its_categories(categories, typed,
+                                                                          expected):
+    column = pd.Series(pd.Categorical(categories))
+    parsed = tallying._parse_labels(typed, column, "--labels")
+    assert parsed == expected and [type(v) for v in parsed] == [type(v) for v in expected]

@@ -84,13 +84,14 @@ def _summed(args, source, chunks, labels, options):
         for key, rows in parts.items():
             part = _part(args, source, first, frame, rows, labels)
             totals[key] = _sums.add(totals[key], part) if key in totals else part
-    total = checked(args, source, lambda: functools.reduce(_sums.add, totals.values()))
+    # every chunk's labels are of one kind (io.reading): their tallies add up
+    total = functools.reduce(_sums.add, totals.values())
     evaluation = _with_options(args, source, total, options)
     if not args.group:
         return evaluation
     groups = {}
     for key in _sorted(list(totals)):  # each over every class, as by_group gives them
-        part = checked(args, source, lambda: _sums.widened(totals[key], total.labels))
+        part = _sums.widened(totals[key], total.labels)
         groups[_scalar(key)] = _with_options(args, source, part, options,
                                              f"rows of group {shown(_scalar(key))}")
     return GroupedEvaluation(groups, evaluation, [args.group])
@@ -237,8 +238,8 @@ def _scored_matrix(args, source, chunks, labels, options):
         part = checked(args, source, lambda: _sums.ranked(
             true, scores, weight, labels=labels, pos_label=options.get("pos_label", NOT_GIVEN)),
             records=_chunk_records(first, frame))
-        checked(args, source, lambda: running.add(part))
-    return _with_options(args, source, checked(args, source, running.total), options)
+        running.add(part)  # rankings of the same classes: they add up
+    return _with_options(args, source, running.total(), options)
 
 
 def _scored_by_group(args, source, chunks, labels, options):
@@ -289,12 +290,12 @@ def _binary_labels(args, source, true, labels, options):
         raise DataError(f"{source.name}: --pos-label {shown(positive)} is not a class of "
                         f"column {shown(args.true)} (--true), whose classes are "
                         f"{shown(classes.tolist())}")
-    if positive is None and len(classes) == 2:
-        positive = classes[1]
-    if positive is None:
+    if len(classes) != 2:
         return labels  # not two classes: from_scores says what 1-D scores need
+    if positive is None:
+        positive = classes[1]
     options["pos_label"] = positive
-    return [c for c in classes.tolist() if c != positive][:1] + [positive]
+    return [c for c in classes.tolist() if c != positive] + [positive]
 
 
 def _check_score_columns(args, source, true, names, labels):
