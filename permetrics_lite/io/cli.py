@@ -19,6 +19,7 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from .. import __version__
 from . import flags as _flags, reading as _reading, rendering as _rendering, tallying as _tallying
@@ -43,13 +44,13 @@ SCORE_FORMATS = ("table", "json")
 def _run_report(args):
     fmt = _rendering.output_format(args)
     intervals = _rendering.interval_options(args, fmt)
-    with _tallying.evaluated(args) as (source, evaluation):
+    with _tallying.evaluated(args) as (source, evaluation, records):
         if isinstance(evaluation, GroupedEvaluation):
             return _tallying.checked(args, source, lambda: _rendering.render_grouped(
                 evaluation, args.group, fmt, intervals, args.digits,
                 lambda message: _flags.in_flags(message, args)))
         return _tallying.checked(args, source, lambda: _rendering.render_report(
-            evaluation, fmt, intervals, args.digits), _records(args))
+            evaluation, fmt, intervals, args.digits), records)
 
 
 def _run_score(args):
@@ -58,22 +59,25 @@ def _run_score(args):
     if intervals and args.group:
         raise _flags.UsageError("--ci with --group: intervals are printed by group with report, "
                          "not score")
-    with _tallying.evaluated(args) as (source, evaluation):
-        return _tallying.checked(args, source, lambda: _scores_of(args, evaluation, metrics, intervals),
-                        None if args.group else _records(args))
+    with _tallying.evaluated(args) as (source, evaluation, records):
+        if isinstance(evaluation, GroupedEvaluation):
+            frame = _rendering.with_spread(_by_group(args, source, evaluation, metrics, records))
+            return json.loads(frame.to_json(orient="index", double_precision=15)) \
+                if args.format == "json" else _rendering.as_table(frame, "table", args.digits)
+        return _tallying.checked(args, source,
+                                 lambda: _scores_of(args, evaluation, metrics, intervals), records)
 
 
-def _records(args):
-    """The file's record of each row that a query of scores names: its own position."""
-    return range(sys.maxsize) if args.scores else None
+def _by_group(args, source, grouped, metrics, records):
+    """The metrics by group, a group at a time, so that a row a group's error names is
+    its line (``records``: each group's records, or None)."""
+    return pd.concat([_tallying.checked(
+        args, source, lambda: GroupedEvaluation({key: group}, None, [args.group]).frame(metrics),
+        None if records is None else records[key]) for key, group in grouped.items()])
 
 
 def _scores_of(args, evaluation, metrics, intervals):
-    """The named metrics of an evaluation (or of each group), rendered."""
-    if isinstance(evaluation, GroupedEvaluation):
-        frame = _rendering.with_spread(evaluation.frame(metrics))
-        return json.loads(frame.to_json(orient="index", double_precision=15)) \
-            if args.format == "json" else _rendering.as_table(frame, "table", args.digits)
+    """The named metrics of an evaluation, rendered."""
     if not intervals:
         return _rendering.render_scores(evaluation.get_metrics_by_dict(metrics), evaluation,
                              args.format, args.digits)

@@ -11,6 +11,7 @@ import contextlib
 import functools
 import itertools
 import re
+import sys
 
 import numpy as np
 import pandas as pd
@@ -47,22 +48,29 @@ def _columns(args):
                             paired=[args.true] + ([args.pred] if args.pred else []))
 
 
+EVERY_ROW = range(sys.maxsize)  # the records of every row in order: a position is its record
+
+
 @contextlib.contextmanager
 def evaluated(args):
-    """The input file and its evaluation (grouped with ``--group``), read in chunks."""
+    """The input file, its evaluation (grouped with ``--group``), read in chunks, and
+    the file's record of each row a query may name (for :func:`checked`): None when
+    the evaluation keeps no rows (labels' tallies, one score column's counted pairs),
+    else the records of its rows, or with ``--group`` each group's by group."""
     columns = _columns(args)
     source = _reading.Source(args.file, input_format=args.input_format,
                              encoding=args.encoding, sep=args.sep)
     try:
         progress = None if args.quiet else Progress()
-        yield source, _reading.evaluated(
-            source, columns, lambda chunks: _tallied(args, source, chunks), progress)
+        yield (source, *_reading.evaluated(
+            source, columns, lambda chunks: _tallied(args, source, chunks), progress))
     finally:
         source.close()
 
 
 def _tallied(args, source, chunks):
-    """The evaluation of the chunks: of their scores, or their tallies added up."""
+    """The evaluation of the chunks (of their scores, or their tallies added up) and
+    the records of its rows (:func:`evaluated`)."""
     (first, frame), chunks = _peek(chunks)
     labels = _parse_labels(args.labels, frame[args.true], "--labels")
     options = _options(args, frame[args.true])
@@ -88,13 +96,13 @@ def _summed(args, source, chunks, labels, options):
     total = functools.reduce(_sums.add, totals.values())
     evaluation = _with_options(args, source, total, options)
     if not args.group:
-        return evaluation
+        return evaluation, None
     groups = {}
     for key in _sorted(list(totals)):  # each over every class, as by_group gives them
         part = _sums.widened(totals[key], total.labels)
         groups[_scalar(key)] = _with_options(args, source, part, options,
                                              f"rows of group {shown(_scalar(key))}")
-    return GroupedEvaluation(groups, evaluation, [args.group])
+    return GroupedEvaluation(groups, evaluation, [args.group]), None
 
 
 def _part(args, source, first, frame, rows, labels):
@@ -204,7 +212,7 @@ def _scored_column(args, source, chunks, labels, options):
                                                                       len(rows)))
     return checked(args, source, lambda: ClassificationMetric.from_counts(
         rows, true="true", score="score", count="n", weight="w" if args.weight else None,
-        labels=labels, **options))
+        labels=labels, **options)), None
 
 
 def _regrouped(parts):
@@ -239,7 +247,7 @@ def _scored_matrix(args, source, chunks, labels, options):
             true, scores, weight, labels=labels, pos_label=options.get("pos_label", NOT_GIVEN)),
             records=_chunk_records(first, frame))
         running.add(part)  # rankings of the same classes: they add up
-    return _with_options(args, source, running.total(), options)
+    return _with_options(args, source, running.total(), options), EVERY_ROW
 
 
 def _scored_by_group(args, source, chunks, labels, options):
@@ -266,10 +274,11 @@ def _scored_by_group(args, source, chunks, labels, options):
 
     overall = evaluated(np.arange(len(data)))
     if not args.group:
-        return overall
-    groups = data.groupby(args.group).indices
-    return GroupedEvaluation({_scalar(key): evaluated(groups[key]) for key in _sorted(
-        list(groups))}, overall, [args.group])
+        return overall, EVERY_ROW
+    groups = {_scalar(key): rows for key, rows in data.groupby(args.group).indices.items()}
+    keys = _sorted(list(groups))
+    return (GroupedEvaluation({key: evaluated(groups[key]) for key in keys}, overall,
+                              [args.group]), groups)
 
 
 def _in_float(column):
