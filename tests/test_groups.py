@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from sklearn import metrics as skm
 
-from permetrics_lite import ClassificationMetric, GroupedEvaluation
+from permetrics_lite import ClassificationMetric, GroupedEvaluation, InputError
 from permetrics_lite.core import tally as _tally
 
 from .strategies import multilabel_problems, problems
@@ -347,3 +347,11 @@ def test_group_shape_and_alignment_refusals_in_full():
     assert str(raised.value).startswith(
         "y_true and groups are pandas objects with different indexes, so their rows would be "
         "paired by position, not by index.")
+
+
+def test_a_group_of_scores_says_it_keeps_tallies_only():
+    cm = ClassificationMetric.from_scores(["a", "b", "a", "b"], [0.2, 0.7, 0.4, 0.9])
+    assert cm.AUC() == 1.0
+    with pytest.raises(InputError, match=r"roc_auc_score \(AUC\) needs scores, and this "
+                                         r"evaluation has none: .*, a group of by_group\)"):
+        cm.by_group(["h", "k", "k", "h"]).frame(["AUC"])

@@ -586,7 +586,8 @@ FULL_MESSAGES = [
     ({"metric": "AUC", "method": "bootstrap"},
      "roc_auc_score (AUC) needs scores, and this evaluation has none: it was built from "
      "labels, from tallies (from_confusion_matrix, from_counts, from_batches or from_dask of "
-     "labels, a + b of evaluations not all of scores of the same classes). Build it with "
+     "labels, a + b of evaluations not all of scores of the same classes, a group of "
+     "by_group). Build it with "
      "ClassificationMetric.from_scores(y_true, y_score) (or from_batches and from_dask with "
      "scores=True)."),
     ({"metric": "APS", "method": "wilson"},
@@ -595,7 +596,8 @@ FULL_MESSAGES = [
     ({"metric": "AUC", "method": "delong"},
      "roc_auc_score (AUC) needs scores, and this evaluation has none: it was built from "
      "labels, from tallies (from_confusion_matrix, from_counts, from_batches or from_dask of "
-     "labels, a + b of evaluations not all of scores of the same classes). Build it with "
+     "labels, a + b of evaluations not all of scores of the same classes, a group of "
+     "by_group). Build it with "
      "ClassificationMetric.from_scores(y_true, y_score) (or from_batches and from_dask with "
      "scores=True)."),
     ({"n_resamples": 5},

@@ -36,7 +36,7 @@ CURVE_NAMES = ("['accuracy', 'AS', 'accuracy_score', 'balanced_accuracy', 'BAS',
                "'f1_score']")
 PS_PARAMETERS = "['average', 'pos_label', 'sample_weight', 'zero_division']"
 TALLIES = ("(from_confusion_matrix, from_counts, from_batches or from_dask of labels, a + b of "
-           "evaluations not all of scores of the same classes)")
+           "evaluations not all of scores of the same classes, a group of by_group)")
 BIG = 2**62  # two of these overflow int64 counts
 INPUT_ERRORS = {ValueError: permetrics_lite.InputError, TypeError: permetrics_lite.InputTypeError}
 

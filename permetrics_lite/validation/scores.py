@@ -320,8 +320,8 @@ def scores_needed(query, binary):
     return InputError(
         "{query} needs {needs}, and this evaluation has none: it was built from labels, from "
         "tallies (from_confusion_matrix, from_counts, from_batches or from_dask of labels, a + "
-        "b of evaluations not all of scores of the same classes){matrix}. Build it with {0} "
-        "(or from_batches and from_dask with scores=True).",
+        "b of evaluations not all of scores of the same classes, a group of by_group){matrix}. "
+        "Build it with {0} (or from_batches and from_dask with scores=True).",
         Term("ClassificationMetric.from_scores(y_true, y_score)"), query=query,
         needs=needs, matrix=matrix
     )
