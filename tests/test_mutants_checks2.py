@@ -168,3 +168,24 @@ def test_the_threshold_of_float32_scores_is_compared_in_float32():
     cm = CM.from_scores([0, 1, 1, 0], scores, threshold=0.7)
     assert cm.CM().tolist() == [[2, 0], [0, 2]]  # 0.7 and 0.9 predicted 1, by hand
     assert cm.RS() == 1.0
+
+
+# Scores held as Python objects (check_score_values).
+def test_object_scores_of_decimals_and_floats_are_numbers():
+    # pandas calls them "mixed": no value is text, so they are read as numbers
+    import decimal
+
+    from sklearn.metrics import roc_auc_score
+
+    scores = np.array([decimal.Decimal("0.5"), 0.25, decimal.Decimal("0.75"), 0.125],
+                      dtype=object)
+    cm = ClassificationMetric.from_scores([0, 1, 1, 0], scores)
+    assert cm.AUC() == roc_auc_score([0, 1, 1, 0], [0.5, 0.25, 0.75, 0.125])
+
+
+def test_object_integers_beyond_float64_s_are_refused():
+    # Python ints held as objects are checked exactly before they become floats
+    scores = np.array([2**53 + 1, 0, 3], dtype=object)
+    with pytest.raises(ValueError, match=r"y_score holds 1 integer\(s\) beyond \+-2\*\*53, the "
+                                         r"first 9007199254740993 at position 0"):
+        ClassificationMetric.from_scores([0, 1, 1], scores)
