@@ -189,3 +189,19 @@ def test_object_integers_beyond_float64_s_are_refused():
     with pytest.raises(ValueError, match=r"y_score holds 1 integer\(s\) beyond \+-2\*\*53, the "
                                          r"first 9007199254740993 at position 0"):
         ClassificationMetric.from_scores([0, 1, 1], scores)
+
+
+def test_object_integers_beyond_float64_s_are_named_by_row_and_column_in_a_matrix():
+    scores = np.array([[0.5, 0.5], [1, 2**53 + 1], [1, 0]], dtype=object)
+    with pytest.raises(ValueError, match=r"y_score holds 1 integer\(s\) beyond \+-2\*\*53, the "
+                                         r"first 9007199254740993 at row 1, column 1;"):
+        ClassificationMetric.from_scores([0, 1, 1], scores)
+
+
+def test_object_floats_beside_integers_are_not_checked_as_integers():
+    # a float beyond 2**53 is a float: only integers are checked for exactness
+    from sklearn.metrics import roc_auc_score
+
+    scores = np.array([1, 1e20, 0.5, -3e30], dtype=object)
+    cm = ClassificationMetric.from_scores([0, 1, 1, 0], scores)
+    assert cm.AUC() == roc_auc_score([0, 1, 1, 0], [1.0, 1e20, 0.5, -3e30])

@@ -509,15 +509,25 @@ def test_true_labels_that_turn_to_text_take_the_predictions_with_them(tmp_path, 
     assert printed == {"CM": confusion_matrix(whole["y"], whole["p"], labels=classes).tolist()}
 
 
-def test_a_file_of_one_kind_of_label_is_read_once(tmp_path, monkeypatch):
-    # true and predicted labels of the same kind: no second reading of the file
+@pytest.mark.parametrize("frame, extra, suffix, expected", [
+    (pd.DataFrame({"y": [1, 2, 1], "p": [1, 1, 2]}), [], ".csv", {"AS": 1 / 3}),
+    (pd.DataFrame({"y": list("aba"), "p": list("aab")}), [], ".csv", {"AS": 1 / 3}),
+    (pd.DataFrame({"y": [1, 2, 1], "p": [1, 1, 2], "g": list("hkh")}), ["--group", "g"], ".csv",
+     {"h": {"AS": 0.5}, "k": {"AS": 0.0}, "difference": {"AS": 0.5}, "ratio": {"AS": 0.0}}),
+    (pd.DataFrame({"y": [b"a", b"b", b"a"], "p": [b"a", b"a", b"b"]}), [], ".parquet",
+     {"AS": 1 / 3}),
+], ids=["integers", "text", "a text group", "bytes"])
+def test_a_file_of_one_kind_of_label_is_read_once(tmp_path, monkeypatch, frame, extra, suffix,
+                                                  expected):
+    # each label column of one kind throughout (a group of its own kind): no second
+    # reading of the file
     monkeypatch.setattr(_reading, "CHUNK_ROWS", 1)
     readings = []
     frames = _reading._frames
     monkeypatch.setattr(_reading, "_frames", lambda *a: readings.append(a) or frames(*a))
-    path = tmp_path / "labels.csv"
-    path.write_text("y,p\n1,1\n2,1\n1,2\n")
-    assert score_json(path, "AS", "--true", "y", "--pred", "p") == {"AS": 1 / 3}
+    path = tmp_path / f"labels{suffix}"
+    frame.to_parquet(path) if suffix == ".parquet" else frame.to_csv(path, index=False)
+    assert score_json(path, "AS", "--true", "y", "--pred", "p", *extra) == expected
     assert len(readings) == 1
 
 

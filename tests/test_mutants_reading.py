@@ -1,0 +1,68 @@
+"""Tests written for surviving mutants (.ci/mutation) of io/reading.py, the command
+line's reader: the rows per chunk, the lines of several records, integers beyond
+int64 in later chunks, and the row a non-number names. Each expected value is
+written out by hand (pandas' reading of the whole file the oracle of kinds).
+
+This module imports neither polars nor DuckDB, so its cases run under mutmut
+(tests/conftest.py leaves out the modules that import them)."""
+
+import json
+
+import pandas as pd
+import pytest
+
+from permetrics_lite.io import reading as _reading
+from tests.helpers import run_command
+
+
+@pytest.mark.parametrize("width, size, rows, expected", [
+    (2, 0, 0, 1),  # no line yet: one row
+    (2, 30, 1, 10),  # 30 bytes a row: CHUNK_BYTES (300) hold 10
+    (2, 1, 1, 50),  # a row of one byte: CHUNK_VALUES (100) / 2 columns
+    (1, 1, 1, 64),  # CHUNK_ROWS
+    (1, 3000, 1, 1),  # a row longer than CHUNK_BYTES: still one row
+])
+def test_rows_per_chunk_are_bounded_by_rows_values_and_bytes(monkeypatch, width, size, rows,
+                                                             expected):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 64)
+    monkeypatch.setattr(_reading, "CHUNK_VALUES", 100)
+    monkeypatch.setattr(_reading, "CHUNK_BYTES", 300)
+    assert _reading.rows_per_chunk(width, size, rows) == expected
+
+
+def test_rows_per_chunk_read_the_bytes_per_row_so_far(monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 10**6)
+    monkeypatch.setattr(_reading, "CHUNK_VALUES", 10**6)
+    monkeypatch.setattr(_reading, "CHUNK_BYTES", 10)
+    assert _reading.rows_per_chunk(1, 1, 1) == 10  # 1 byte a row
+    assert _reading.rows_per_chunk(1, 4, 2) == 5  # 2 bytes a row
+
+
+def test_the_lines_of_several_records_are_found_in_one_reading(tmp_path):
+    path = tmp_path / "quoted.csv"
+    path.write_text('y,p\na,a\n"b\nc",a\nb,b\na,"a\n\nb"\nb,a\n')  # line breaks in values
+    places = _reading.Source(path).places(0, 2, 1, 4)
+    assert places == ["line 2", "line 5", "line 3", "line 9"]
+
+
+def test_integers_beyond_int64_in_a_later_chunk_are_numbers(tmp_path, monkeypatch):
+    # the first chunk's labels are int64, a later one's uint64: one kind, as pandas
+    # reads the whole file (uint64), not text
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 1)
+    path = tmp_path / "large.csv"
+    path.write_text(f"y,p\n1,1\n{2**64 - 1},1\n2,{2**64 - 1}\n")
+    whole = pd.read_csv(path)
+    assert whole["y"].dtype == "uint64"
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    # classes 1, 2, 2**64 - 1 in numeric order; pairs (1, 1), (2**64 - 1, 1), (2, 2**64 - 1)
+    assert json.loads(result.stdout) == {"CM": [[1, 0, 0], [0, 0, 1], [1, 0, 0]]}
+
+
+def test_a_column_of_booleans_as_weights_names_its_first_row(tmp_path):
+    path = tmp_path / "weights.csv"
+    path.write_text("y,p,w\na,a,True\nb,a,False\n")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--weight", "w")
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path} line 2: True in column 'w' is "
+                             "not a number\n")
