@@ -526,7 +526,10 @@ def test_a_file_of_one_kind_of_label_is_read_once(tmp_path, monkeypatch, frame, 
     frames = _reading._frames
     monkeypatch.setattr(_reading, "_frames", lambda *a: readings.append(a) or frames(*a))
     path = tmp_path / f"labels{suffix}"
-    frame.to_parquet(path) if suffix == ".parquet" else frame.to_csv(path, index=False)
+    if suffix == ".parquet":
+        frame.to_parquet(path)
+    else:
+        frame.to_csv(path, index=False)
     assert score_json(path, "AS", "--true", "y", "--pred", "p", *extra) == expected
     assert len(readings) == 1
 
