@@ -451,3 +451,42 @@ def test_a_class_in_neither_array_is_not_said_to_be_only_predicted():
     assert [message for _, message in records] == [
         "y_pred contains classes not in y_true: ['z']; balanced accuracy leaves them out of "
         "the mean."]
+
+
+# The tables' intervals of each class's metric of scores, and of rows no method
+# applies to (_bounds, _class_score_bounds).
+def test_report_auto_gives_each_class_auc_delong_s_interval_and_aps_the_bootstrap_s():
+    from tests.test_auc_intervals import brute_force_delong, expected_bounds
+
+    rng = np.random.default_rng(5)
+    y_true, matrix = rng.integers(0, 3, 90), rng.dirichlet(np.ones(3), 90)
+    cm = CM.from_scores(y_true, matrix)
+    auto = cm.report(ci="auto", n_resamples=200, random_state=1)
+    for k in range(3):
+        area, variance = brute_force_delong((y_true == k).astype(int).tolist(),
+                                            matrix[:, k].tolist())
+        assert (auto["auc_low"][k], auto["auc_high"][k]) == pytest.approx(
+            expected_bounds(area, variance, 0.95), rel=1e-9)
+    bootstrap = cm.report(ci="bootstrap", n_resamples=200, random_state=1)
+    for column in ("average_precision_low", "average_precision_high"):
+        assert auto[column].notna().all()
+        assert auto[column].tolist() == bootstrap[column].tolist()
+
+
+def test_table_rows_that_no_method_applies_to_hold_float_nan():
+    rng = np.random.default_rng(6)
+    y_true, y_score = rng.integers(0, 2, 60), rng.random(60)
+    weight = rng.integers(1, 4, 60).astype(float)
+    # weighted parts of scores: no per-sample weights to resample, no DeLong of weights
+    cm = CM.from_batches([(y_true[:30], y_score[:30], weight[:30]),
+                          (y_true[30:], y_score[30:], weight[30:])], scores=True)
+    summary = cm.summary(ci="auto", random_state=0)
+    of_scores = ["AUC", "APS", "LL", "BSL"]
+    assert summary.loc[of_scores, ["low", "high"]].isna().all().all()
+    assert summary.loc[of_scores, "method"].isna().all()
+    report = cm.report(ci="auto", random_state=0)
+    labels = CM(y_true, rng.integers(0, 2, 60)).report(ci="wilson")  # no Wilson MCC
+    for table, column in [(report, "auc_low"), (report, "auc_high"),
+                          (report, "average_precision_low"), (report, "average_precision_high"),
+                          (labels, "mcc_low"), (labels, "mcc_high")]:
+        assert table[column].dtype == np.float64 and table[column].isna().all(), column

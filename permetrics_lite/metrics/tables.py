@@ -199,7 +199,7 @@ def report(state, *, sample_weight=None, zero_division=Default("warn"), ci=None,
         columns[metric.column] = _formulas.per_class(metric.formula, t, zero_division,
                                                      metric.title)
         if intervals is not None:
-            low, high, _ = _bounds(intervals, metric, {"average": None}, state.n_classes)
+            low, high, _ = _bounds(intervals, metric, {"average": None})
             columns[f"{metric.column}_low"], columns[f"{metric.column}_high"] = low, high
     if state.has_scores() and sample_weight is None:
         for metric in _registry.SCORE_REPORT:
@@ -459,9 +459,10 @@ def _ci_options_without_ci():
     )
 
 
-def _bounds(intervals, metric, options, size=None):
+def _bounds(intervals, metric, options):
     """(low, high, method) of a table's row, nan bounds and no method where none
-    applies to it; the row's value has warned already."""
+    applies to it (``auto`` too: it refuses with MethodNotApplicable when no method
+    applies); the row's value has warned already."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -471,13 +472,7 @@ def _bounds(intervals, metric, options, size=None):
                 return (*intervals.ranked(metric, options, "delong")[1:], "delong")  # its own
             return (*intervals.interval(metric, options)[1:], intervals.method)
     except (_validation.MethodNotApplicable, _validation.NotProbabilities):
-        nan = np.full(size, np.nan) if size is not None else np.nan
-        return nan, nan, None
-    except _validation.InputError:  # auto: no method applies to this row
-        if intervals.method != _intervals.AUTO:
-            raise
-        nan = np.full(size, np.nan) if size is not None else np.nan
-        return nan, nan, None
+        return np.nan, np.nan, None  # of a report's class: a column of nan
 
 
 # the methods that apply to the AUC; with another, a table gives the AUC DeLong's interval
