@@ -1,0 +1,76 @@
+"""Tests written for surviving mutants (.ci/mutation) of io/rendering.py: the report
+by group in each format. A group's report is the report of its rows alone (over
+every class), and the table by group their summaries with max - min and min / max
+computed here.
+
+This module imports neither polars nor DuckDB, so its cases run under mutmut
+(tests/conftest.py leaves out the modules that import them)."""
+
+import json
+
+import pandas as pd
+import pytest
+
+from tests.helpers import run_command
+
+ROWS = pd.DataFrame({"y": list("abcabca"), "p": list("aacbbaa"), "g": list("hhhkkkk")})
+FLAGS = ["--true", "y", "--pred", "p", "--zero-division", "0"]
+
+
+@pytest.fixture
+def files(tmp_path):
+    """The file of every row, and one of each group's rows."""
+    paths = {None: tmp_path / "all.csv"}
+    ROWS.to_csv(paths[None], index=False)
+    for group, rows in ROWS.groupby("g"):
+        paths[group] = tmp_path / f"{group}.csv"
+        rows.to_csv(paths[group], index=False)
+    return paths
+
+
+def report(path, *arguments):
+    result = run_command("report", path, *FLAGS, *arguments)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_a_json_report_by_group_holds_each_group_s_report_and_the_summaries(files):
+    printed = json.loads(report(files[None], "--group", "g", "--format", "json"))
+    assert list(printed) == ["groups", "by_group"]
+    assert list(printed["groups"]) == ["h", "k"]
+    summaries = {}
+    for group in "hk":
+        alone = json.loads(report(files[group], "--labels", "a", "b", "c", "--format", "json"))
+        assert printed["groups"][group] == alone
+        summaries[group] = {name: value for name, value in alone["summary"].items()
+                            if name not in ("n_samples", "n_classes")}
+    by_group = printed["by_group"]
+    assert list(by_group) == ["h", "k", "difference", "ratio"]
+    for name in summaries["h"]:
+        h, k = summaries["h"][name], summaries["k"][name]
+        assert (by_group["h"][name], by_group["k"][name]) == (h, k)
+        assert by_group["difference"][name] == pytest.approx(max(h, k) - min(h, k), abs=1e-14)
+        assert by_group["ratio"][name] == pytest.approx(min(h, k) / max(h, k), rel=1e-14)
+
+
+@pytest.mark.parametrize("fmt, legend", [("table", True), ("markdown", True), ("csv", False),
+                                         ("describe", False)])
+def test_a_report_by_group_has_a_section_per_group_then_the_table_by_group(files, fmt, legend):
+    text = report(files[None], "--group", "g", "--format", fmt)
+    sections, by_group = text.split("\nby g\n\n")
+    assert sections.startswith("g = h\n\n") and "\ng = k\n\n" in sections
+    for group in "hk":  # each section is the group's report alone, without a legend
+        alone = report(files[group], "--labels", "a", "b", "c", "--format", fmt)
+        assert alone.split("\n\nAS: ")[0].strip() in sections
+    assert ("AS: accuracy" in by_group) == legend
+    assert "difference" in by_group and "ratio" in by_group
+
+
+def test_a_text_report_by_group_is_scikit_learn_s_then_a_table_of_two_digits(files):
+    text = report(files[None], "--group", "g", "--format", "text")
+    sections, by_group = text.split("\nby g\n\n")
+    assert "precision    recall  f1-score   support" in sections  # scikit-learn's report
+    h = by_group.splitlines()[1].split()
+    assert h[0] == "h" and h[1] == "0.67"  # AS of group h: 2 of 3, in two digits
+    digits = report(files[None], "--group", "g", "--format", "text", "--digits", "3")
+    assert digits.split("\nby g\n\n")[1].splitlines()[1].split()[1] == "0.667"
