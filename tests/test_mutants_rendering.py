@@ -53,15 +53,19 @@ def test_a_json_report_by_group_holds_each_group_s_report_and_the_summaries(file
         assert by_group["ratio"][name] == pytest.approx(min(h, k) / max(h, k), rel=1e-14)
 
 
-@pytest.mark.parametrize("fmt, legend", [("table", True), ("markdown", True), ("csv", False),
-                                         ("describe", False)])
-def test_a_report_by_group_has_a_section_per_group_then_the_table_by_group(files, fmt, legend):
-    text = report(files[None], "--group", "g", "--format", fmt)
+@pytest.mark.parametrize("fmt, legend, extra", [
+    ("table", True, []), ("markdown", True, []), ("csv", False, []), ("describe", False, []),
+    ("csv", False, ["--ci", "wilson"]), ("table", True, ["--digits", "2"]),
+])
+def test_a_report_by_group_has_a_section_per_group_then_the_table_by_group(files, fmt, legend,
+                                                                           extra):
+    text = report(files[None], "--group", "g", "--format", fmt, *extra)
     sections, by_group = text.split("\nby g\n\n")
     assert sections.startswith("g = h\n\n") and "\ng = k\n\n" in sections
     for group in "hk":  # each section is the group's report alone, without a legend
-        alone = report(files[group], "--labels", "a", "b", "c", "--format", fmt)
+        alone = report(files[group], "--labels", "a", "b", "c", "--format", fmt, *extra)
         assert alone.split("\n\nAS: ")[0].strip() in sections
+    assert "AS: accuracy" not in sections
     assert ("AS: accuracy" in by_group) == legend
     assert "difference" in by_group and "ratio" in by_group
 
