@@ -66,3 +66,21 @@ def test_a_column_of_booleans_as_weights_names_its_first_row(tmp_path):
     assert result.returncode == 1
     assert result.stderr == (f"permetrics-lite: error: {path} line 2: True in column 'w' is "
                              "not a number\n")
+
+
+@pytest.mark.parametrize("block", [3, 4, 5, 7, 64])
+def test_an_undecodable_byte_is_named_by_its_line_and_byte_across_blocks(tmp_path, monkeypatch,
+                                                                         block):
+    # two-byte characters cut by the ends of small blocks, then a byte no UTF-8 starts with
+    monkeypatch.setattr(_reading, "_BLOCK", block)
+    data = "y,p\né,é\nàé,é\n".encode() + b"a,\xff\nb,b\n"
+    path = tmp_path / "bytes.csv"
+    path.write_bytes(data)
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    byte = data.index(b"\xff")
+    line = data[:byte].count(b"\n") + 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path} line {line} (byte {byte}): cannot decode b'\\xff' as "
+        "utf-8; give the file's encoding with --encoding (for example --encoding latin-1 or "
+        "utf-16)\n")
