@@ -17,8 +17,10 @@ row without one fails ``tests/test_registry.py``.
   the per-sample calibration loop below in ``test_score_metrics``).
 """
 
+import math
 from decimal import Decimal, localcontext
 from fractions import Fraction
+from statistics import NormalDist
 
 import numpy as np
 from sklearn import metrics as skm
@@ -52,6 +54,23 @@ def delong_placements(y_true, y_score):
 
     return ([sum(beats(p, n) for n in negatives) / len(negatives) for p in positives],
             [sum(beats(p, n) for p in positives) / len(positives) for n in negatives])
+
+
+def brute_force_delong(y_true, y_score):
+    """DeLong's AUC and variance from every (positive, negative) pair: the sample
+    variances of the positives' and the negatives' placements over their counts."""
+    v10, v01 = delong_placements(y_true, y_score)
+    area = sum(v10) / len(v10)
+    s10 = sum((v - area) ** 2 for v in v10) / (len(v10) - 1)
+    s01 = sum((v - area) ** 2 for v in v01) / (len(v01) - 1)
+    return area, s10 / len(v10) + s01 / len(v01)
+
+
+def expected_bounds(area, variance, confidence):
+    """The normal interval of ``area`` with ``variance`` at ``confidence``, clipped to
+    [0, 1]."""
+    z = NormalDist().inv_cdf(0.5 + confidence / 2)
+    return max(0.0, area - z * math.sqrt(variance)), min(1.0, area + z * math.sqrt(variance))
 
 
 def ratio(numerator, denominator):

@@ -12,28 +12,13 @@ import pytest
 from hypothesis import assume, given, strategies as st
 
 from permetrics_lite import ClassificationMetric, UndefinedMetricWarning, delong_test
-from tests.oracles import delong_placements
-
-
-def brute_force_delong(y_true, y_score):
-    """DeLong's AUC and variance from every (positive, negative) pair: the sample
-    variances of the positives' and the negatives' placements over their counts."""
-    v10, v01 = delong_placements(y_true, y_score)
-    area = sum(v10) / len(v10)
-    s10 = sum((v - area) ** 2 for v in v10) / (len(v10) - 1)
-    s01 = sum((v - area) ** 2 for v in v01) / (len(v01) - 1)
-    return area, s10 / len(v10) + s01 / len(v01)
+from tests.oracles import brute_force_delong, delong_placements, expected_bounds
 
 
 def hanley_mcneil(area, n1, n0):
     """Hanley and McNeil (1982), equation 1 with their Q1 and Q2."""
     q1, q2 = area / (2 - area), 2 * area**2 / (1 + area)
     return (area * (1 - area) + (n1 - 1) * (q1 - area**2) + (n0 - 1) * (q2 - area**2)) / (n1 * n0)
-
-
-def expected_bounds(area, variance, confidence):
-    z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    return max(0.0, area - z * math.sqrt(variance)), min(1.0, area + z * math.sqrt(variance))
 
 
 @st.composite

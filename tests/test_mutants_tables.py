@@ -456,7 +456,7 @@ def test_a_class_in_neither_array_is_not_said_to_be_only_predicted():
 # The tables' intervals of each class's metric of scores, and of rows no method
 # applies to (_bounds, _class_score_bounds).
 def test_report_auto_gives_each_class_auc_delong_s_interval_and_aps_the_bootstrap_s():
-    from tests.test_auc_intervals import brute_force_delong, expected_bounds
+    from tests.oracles import brute_force_delong, expected_bounds
 
     rng = np.random.default_rng(5)
     y_true, matrix = rng.integers(0, 3, 90), rng.dirichlet(np.ones(3), 90)

@@ -557,14 +557,20 @@ def test_labels_typed_for_a_categorical_take_the_kind_of_its_categories(categori
 
 
 @pytest.mark.parametrize("extra", [[], ["--group", "g"], ["--group", "g", "--weight", "w"]])
-def test_a_query_s_row_of_a_score_matrix_is_named_by_its_line(tmp_path, extra):
-    # line 4 sums to 1.2: the second row of group k, the third of the file
-    path = tmp_path / "rows.csv"
-    path.write_text("y,a,b,g,w\na,0.6,0.4,h,1\nb,0.3,0.7,k,1\na,0.9,0.3,k,2\nb,0.2,0.8,h,1\n")
+@pytest.mark.parametrize("suffix, place", [(".csv", "line 4"), (".parquet", "row 3")])
+def test_a_query_s_row_of_a_score_matrix_is_named_by_its_line(tmp_path, extra, suffix, place):
+    # the third row sums to 1.2 (line 4 of the CSV): the second row of group k
+    frame = pd.DataFrame({"y": list("abab"), "a": [0.6, 0.3, 0.9, 0.2],
+                          "b": [0.4, 0.7, 0.3, 0.8], "g": list("hkkh"), "w": [1, 1, 2, 1]})
+    path = tmp_path / f"rows{suffix}"
+    if suffix == ".parquet":
+        frame.to_parquet(path)
+    else:
+        frame.to_csv(path, index=False)
     result = run_command("score", path, "LL", "--true", "y", "--scores", "a", "b", *extra)
     assert result.returncode == 1
     assert result.stderr == (
         f"permetrics-lite: error: {path}: log_loss (LL) needs probabilities, and --scores has "
-        "1 row(s) that do not sum to 1 (within 1e-05), the first line 4 summing to 1.2. Pass "
+        f"1 row(s) that do not sum to 1 (within 1e-05), the first {place} summing to 1.2. Pass "
         "predict_proba output (1-D: the positive class's probability; a matrix: rows summing "
         "to 1).\n")

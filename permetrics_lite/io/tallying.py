@@ -48,7 +48,7 @@ def _columns(args):
                             paired=[args.true] + ([args.pred] if args.pred else []))
 
 
-EVERY_ROW = range(sys.maxsize)  # the records of every row in order: a position is its record
+_EVERY_ROW = range(sys.maxsize)  # the records of every row in order: a position is its record
 
 
 @contextlib.contextmanager
@@ -247,7 +247,7 @@ def _scored_matrix(args, source, chunks, labels, options):
             true, scores, weight, labels=labels, pos_label=options.get("pos_label", NOT_GIVEN)),
             records=_chunk_records(first, frame))
         running.add(part)  # rankings of the same classes: they add up
-    return _with_options(args, source, running.total(), options), EVERY_ROW
+    return _with_options(args, source, running.total(), options), _EVERY_ROW
 
 
 def _scored_by_group(args, source, chunks, labels, options):
@@ -274,7 +274,7 @@ def _scored_by_group(args, source, chunks, labels, options):
 
     overall = evaluated(np.arange(len(data)))
     if not args.group:
-        return overall, EVERY_ROW
+        return overall, _EVERY_ROW
     groups = {_scalar(key): rows for key, rows in data.groupby(args.group).indices.items()}
     keys = _sorted(list(groups))
     return (GroupedEvaluation({key: evaluated(groups[key]) for key in keys}, overall,
