@@ -368,6 +368,7 @@ def test_score_by_group_table_with_digits(grouped):
                        expected.ratio().rename("ratio").to_frame().T])
     assert series_rows(result.stdout) == [
         ["AS", "F1S", "MCC"],
+        ["g"],  # the groups' column names the index
         *([name, *(f"{v:.3f}" for v in row)] for name, row in zip(table.index,
                                                                    table.to_numpy()))]
 

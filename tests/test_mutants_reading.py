@@ -84,3 +84,50 @@ def test_an_undecodable_byte_is_named_by_its_line_and_byte_across_blocks(tmp_pat
         f"permetrics-lite: error: {path} line {line} (byte {byte}): cannot decode b'\\xff' as "
         "utf-8; give the file's encoding with --encoding (for example --encoding latin-1 or "
         "utf-16)\n")
+
+
+@pytest.fixture
+def fifo(tmp_path, monkeypatch):
+    """A named pipe, a thread writing the given bytes into it, and a directory of its
+    own for the reader's copy (empty again after the command)."""
+    import os
+    import tempfile
+    import threading
+
+    spool = tmp_path / "spool"
+    spool.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spool))
+    path = tmp_path / "pipe.csv"
+    os.mkfifo(path)
+    writers = []
+
+    def fill(data):
+        def write():
+            with open(path, "wb") as pipe:
+                pipe.write(data)
+        writer = threading.Thread(target=write, daemon=True)
+        writer.start()
+        writers.append(writer)
+        return path
+
+    yield fill
+    for writer in writers:
+        writer.join(timeout=10)
+        assert not writer.is_alive()
+    assert list(spool.iterdir()) == []
+
+
+def test_a_named_pipe_is_read_once_and_its_copy_removed(fifo):
+    # more than one block of the copy: the whole pipe is read, not its first block
+    pairs = "a,a\nb,a\n" + "b,b\n" * (_reading._BLOCK // 4)
+    path = fifo(f"y;p\n{pairs}".replace(",", ";").encode())
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"CM": [[1, 0], [1, _reading._BLOCK // 4]]}
+
+
+def test_a_named_pipe_s_messages_name_the_pipe_and_its_line(fifo):
+    path = fifo(b"y,p\na,a\nb,\n")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"

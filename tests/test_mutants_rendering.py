@@ -74,7 +74,18 @@ def test_a_text_report_by_group_is_scikit_learn_s_then_a_table_of_two_digits(fil
     text = report(files[None], "--group", "g", "--format", "text")
     sections, by_group = text.split("\nby g\n\n")
     assert "precision    recall  f1-score   support" in sections  # scikit-learn's report
-    h = by_group.splitlines()[1].split()
+    assert by_group.splitlines()[1].split() == ["g"]  # the index is named after the groups' column
+    h = by_group.splitlines()[2].split()
     assert h[0] == "h" and h[1] == "0.67"  # AS of group h: 2 of 3, in two digits
     digits = report(files[None], "--group", "g", "--format", "text", "--digits", "3")
-    assert digits.split("\nby g\n\n")[1].splitlines()[1].split()[1] == "0.667"
+    assert digits.split("\nby g\n\n")[1].splitlines()[2].split()[1] == "0.667"
+
+
+def test_a_csv_report_by_group_names_its_index_after_the_groups_column(files):
+    import io
+
+    by_group = report(files[None], "--group", "g", "--format", "csv").split("\nby g\n\n")[1]
+    table = pd.read_csv(io.StringIO(by_group), index_col=0)
+    assert table.index.name == "g"
+    assert list(table.index) == ["h", "k", "difference", "ratio"]
+    assert table.loc["h", "AS"] == pytest.approx(2 / 3)  # a, b, c predicted a, a, c

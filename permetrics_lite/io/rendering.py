@@ -201,10 +201,11 @@ def render_grouped(grouped, column, fmt, intervals, digits, words=str):
 
 
 def with_spread(frame):
-    """The rows of groups, then their difference (max - min) and ratio (min / max)."""
+    """The rows of groups, then their difference (max - min) and ratio (min / max),
+    under the name of the groups' index."""
     spread = pd.DataFrame([frame.max() - frame.min(), frame.min() / frame.max()],
                           index=list(GROUP_ROWS))
-    return pd.concat([frame, spread])
+    return pd.concat([frame, spread]).rename_axis(index=frame.index.name)
 
 
 def render_scores(scores, cm, fmt, digits=None):
