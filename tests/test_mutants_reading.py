@@ -131,3 +131,23 @@ def test_a_named_pipe_s_messages_name_the_pipe_and_its_line(fifo):
     result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
     assert result.returncode == 1
     assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"
+
+
+@pytest.mark.parametrize("line, message", [
+    ("", "line 4: empty value in column 'p'"),  # blank lines are skipped, as pandas does
+    ("  \t ", "line 4: empty value in column 'p'"),
+    (",", "line 3: empty value in column 'y'"),  # two empty values: a row
+    ('""', "line 3: empty value in column 'y'"),  # one quoted empty value: a row
+    (" , ", "line 4: empty value in column 'p'"),  # two values of spaces: a row, no error
+    ('"",', "line 3: empty value in column 'y'"),
+], ids=["blank", "spaces and a tab", "a comma", "a quoted empty value", "spaces around a comma",
+        "a quoted empty value and a comma"])
+def test_a_line_of_empty_values_is_a_row_and_a_line_of_spaces_is_skipped(tmp_path, line,
+                                                                          message):
+    path = tmp_path / "rows.csv"
+    path.write_text(f"y,p\na,a\n{line}\nb,\n")
+    rows = len(pd.read_csv(path, keep_default_na=False, na_values=[""]))
+    assert rows == (2 if not line.strip(" \t") else 3)  # pandas' own reading
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == f"permetrics-lite: error: {path} {message}\n"

@@ -213,7 +213,8 @@ class Source:
                     row = next(reader)
                 except StopIteration:
                     return
-                if any(field.strip() for field in row):  # pandas skips blank lines
+                # pandas skips the lines of whitespace alone, not "," nor '""'
+                if row and not (len(row) == 1 and row[0].isspace()):
                     yield start, row
 
     def decode_error(self, error):
