@@ -10,9 +10,12 @@ import json
 
 import pandas as pd
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from permetrics_lite.io import reading as _reading
 from tests.helpers import run_command
+from tests.strategies import examples
 
 
 @pytest.mark.parametrize("width, size, rows, expected", [
@@ -151,3 +154,68 @@ def test_a_line_of_empty_values_is_a_row_and_a_line_of_spaces_is_skipped(tmp_pat
     result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
     assert result.returncode == 1
     assert result.stderr == f"permetrics-lite: error: {path} {message}\n"
+
+
+BOMS = {"utf-16": b"\xff\xfe", "utf-8-sig": b"\xef\xbb\xbf"}  # the byte-order marks written
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "cp1252", "shift_jis",
+                                 "gb18030"]),
+       text=st.text(alphabet="ab,\né€ØあЖ\u0a00", max_size=30),
+       junk=st.sampled_from([b"\xff", b"\x81", b"\x80", b"\xc3", b"\xe3\x81", b"\x00\xd8",
+                             b"\xd8\x00"]),
+       where=st.integers(0, 200), cut=st.booleans(), block=st.integers(1, 9))
+def test_an_undecodable_byte_is_named_as_decoding_the_whole_file_finds_it(
+        tmp_path_factory, encoding, text, junk, where, cut, block):
+    # the oracle: the file's bytes decoded at once; the reader decodes blocks of 1 to 9
+    # bytes, cutting characters, the byte-order mark and UTF-16's code units
+    data = f"y,p\n{text}".encode(encoding, errors="ignore")
+    mark = len(BOMS.get(encoding, b""))
+    where = mark + where % (len(data) - mark + 1)  # after the byte-order mark
+    data = data[:where] + junk + data[where:]
+    data = data[:-1] if cut else data
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError as whole:
+        found = whole
+    else:
+        found = None
+    assume(found is not None)
+    skip = mark if encoding == "utf-8-sig" else 0  # its positions count from after the mark
+    start, end = found.start + skip, found.end + skip
+    line = data[:start].decode(encoding).count("\n") + 1
+    path = tmp_path_factory.mktemp("bytes") / "bytes.csv"
+    path.write_bytes(data)
+    source = _reading.Source(path, input_format="csv", encoding=encoding, sep=",")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_reading, "_BLOCK", block)
+        message = source.decode_error(found)
+    assert message == (
+        f"{path} line {line:,} (byte {start:,}): cannot decode {data[start:end]!r} as "
+        f"{encoding}; give the file's encoding with --encoding (for example --encoding "
+        "latin-1 or utf-16)")
+
+
+def test_an_error_of_a_file_that_decodes_is_given_in_its_own_words(tmp_path):
+    path = tmp_path / "fine.csv"
+    path.write_text("y,p\na,é\n")
+    error = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+    assert _reading.Source(path).decode_error(error) == (
+        f"{path}: 'utf-8' codec can't decode byte 0xff in position 0: invalid start byte; give "
+        "the file's encoding with --encoding")
+
+
+def test_a_utf_16_file_of_many_blocks_names_its_undecodable_line(tmp_path, monkeypatch):
+    # each block of 3 bytes cuts a code unit; decoded one by one without the mark,
+    # "\n" (0a 00) would not be counted and "Ø" (d8 00) would be a lone surrogate
+    monkeypatch.setattr(_reading, "_BLOCK", 3)
+    path = tmp_path / "wide.csv"
+    path.write_bytes("y,p\nØ,a\nb,b\n".encode("utf-16") + b"\x00\xdc" + "\n".encode("utf-16-le"))
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                         "utf-16")
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: {path} line 4 (byte 26): cannot decode b'\\x00\\xdc' as "
+        "utf-16; give the file's encoding with --encoding (for example --encoding latin-1 or "
+        "utf-16)\n")

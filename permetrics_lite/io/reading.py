@@ -11,6 +11,7 @@ physical line (the header is line 1) or, for Parquet, its row.
 """
 
 import bz2
+import codecs
 import contextlib
 import csv
 import gzip
@@ -218,25 +219,28 @@ class Source:
                     yield start, row
 
     def decode_error(self, error):
-        """The message of an undecodable byte: its line and byte offset."""
-        offset, line, carry = 0, 1, b""
+        """The message of an undecodable byte: its line and byte offset, found by an
+        incremental decoder (a character cut by a block's end, a byte-order mark)."""
+        decoder = codecs.getincrementaldecoder(self.encoding)()
+        offset, line = 0, 1  # the bytes decoded, and the line they end on
         with self.binary() as stream:
-            while block := stream.read(_BLOCK):
-                data, carry = carry + block, b""
+            while True:
+                block = stream.read(_BLOCK)
+                state = decoder.getstate()
                 try:
-                    line += data.decode(self.encoding).count("\n")
+                    line += decoder.decode(block, final=not block).count("\n")
                 except UnicodeDecodeError as found:
-                    if found.end == len(data) and found.reason == "unexpected end of data":
-                        carry = data[found.start:]  # a character cut by the block's end
-                        line += data[: found.start].decode(self.encoding).count("\n")
-                        offset += found.start
-                        continue
-                    line += data[: found.start].decode(self.encoding).count("\n")
-                    bad = data[found.start: found.end]
-                    return (f"{self.name} line {line:,} (byte {offset + found.start:,}): cannot "
-                            f"decode {shown(bad)} as {self.encoding}; give the file's encoding "
-                            "with --encoding (for example --encoding latin-1 or utf-16)")
-                offset += len(data)
+                    # found.object: the bytes the decoder held from earlier blocks, then these
+                    start = offset + found.start - (len(found.object) - len(block))
+                    decoder.setstate(state)
+                    line += decoder.decode(block[:max(start - offset, 0)]).count("\n")
+                    bad = found.object[found.start: found.end]
+                    return (f"{self.name} line {line:,} (byte {start:,}): cannot decode "
+                            f"{shown(bad)} as {self.encoding}; give the file's encoding with "
+                            "--encoding (for example --encoding latin-1 or utf-16)")
+                if not block:
+                    break
+                offset += len(block)
         return f"{self.name}: {one_line(error)}; give the file's encoding with --encoding"
 
 
