@@ -534,6 +534,18 @@ def test_flags_that_do_not_go_together_exit_2_with_one_line(binary, multiclass, 
     assert all(flag in lines[0] for flag in flags), lines[0]
 
 
+@pytest.mark.parametrize("command, fmt", [
+    ("report", "csv"), ("report", "json"), ("score", "json"), ("demo", "csv"),
+], ids=plain_id)
+def test_digits_with_a_format_that_keeps_every_digit_is_refused(grouped, command, fmt):
+    given = {"report": [grouped[0], "--true", "y", "--pred", "p"],
+             "score": [grouped[0], "--true", "y", "--pred", "p", "AS"], "demo": []}[command]
+    result = run(command, *given, "--format", fmt, "--digits", "3")
+    assert result.returncode == USAGE_ERROR and result.stdout == ""
+    assert result.stderr == (f"permetrics-lite {command}: error: --digits rounds the numbers of "
+                             f"text tables; --format {fmt} keeps every digit: drop --digits\n")
+
+
 def test_negative_digits_is_refused_by_argparse(grouped):
     result = run("score", grouped[0], "--true", "y", "--pred", "p", "AS", "--digits", "-1")
     assert result.returncode == USAGE_ERROR and result.stdout == ""

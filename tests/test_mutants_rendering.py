@@ -7,6 +7,7 @@ This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
 
 import json
+import textwrap
 
 import pandas as pd
 import pytest
@@ -89,3 +90,97 @@ def test_a_csv_report_by_group_names_its_index_after_the_groups_column(files):
     assert table.index.name == "g"
     assert list(table.index) == ["h", "k", "difference", "ratio"]
     assert table.loc["h", "AS"] == pytest.approx(2 / 3)  # a, b, c predicted a, a, c
+
+
+@pytest.mark.parametrize("fmt, digits", [
+    ("table", None), ("table", 3), ("describe", None), ("describe", 4), ("text", None),
+    ("text", 3), ("markdown", None), ("markdown", 3), ("html", None), ("html", 2),
+])
+def test_the_table_by_group_is_pandas_rendering_of_the_summaries(files, fmt, digits):
+    # the summaries by group (checked against each group's rows above), rendered by pandas
+    # as a plain table for describe and text (whose default is scikit-learn's 2 digits)
+    values = json.loads(report(files[None], "--group", "g", "--format", "json"))["by_group"]
+    frame = pd.DataFrame.from_dict(values, orient="index").rename_axis(index="g")
+    places = 2 if fmt == "text" and digits is None else digits
+    number = None if places is None else f"{{:.{places}f}}".format
+    expected = {
+        "markdown": lambda: frame.to_markdown(
+            **({} if places is None else {"floatfmt": f".{places}f"})) + "\n",
+        "html": lambda: frame.to_html(float_format=number) + "\n",
+    }.get(fmt, lambda: frame.to_string(float_format=number, line_width=100) + "\n")()
+    printed = report(files[None], "--group", "g", "--format", fmt,
+                     *([] if digits is None else ["--digits", str(digits)]))
+    by_group = printed.split("\nby g\n\n")[1]
+    if fmt in ("table", "markdown"):  # the legend of the summary's names after it
+        assert by_group.startswith(expected + "\nAS: accuracy")
+    else:
+        assert by_group == expected
+
+
+def test_a_json_summary_with_intervals_keeps_15_digits_and_whole_counts(tmp_path):
+    from statsmodels.stats.proportion import proportion_confint
+
+    path = tmp_path / "three.csv"
+    path.write_text("y,p\na,a\nb,a\nb,b\n")
+    printed = json.loads(run_command("report", path, "--true", "y", "--pred", "p", "--ci",
+                                     "wilson", "--format", "json").stdout)["summary"]
+    low, high = proportion_confint(2, 3, alpha=0.05, method="wilson")
+    assert printed["AS"]["estimate"] == pytest.approx(2 / 3, rel=1e-14)
+    assert (printed["AS"]["low"], printed["AS"]["high"]) == pytest.approx((low, high), rel=1e-14)
+    assert printed["n_samples"] == {"estimate": 3, "low": None, "high": None, "method": None}
+    assert printed["n_classes"] == {"estimate": 2, "low": None, "high": None, "method": None}
+
+
+def test_markdown_without_tabulate_says_what_to_install(files, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tabulate", None)  # an import of it fails
+    result = run_command("report", files[None], *FLAGS, "--format", "markdown")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("permetrics-lite report: error: --format markdown needs tabulate; "
+                             "install it with: pip install 'permetrics_lite[markdown]'\n")
+
+
+@pytest.fixture
+def terminal(monkeypatch):
+    """Output to a terminal whose size the environment gives (or the fallback's)."""
+    import os
+
+    from permetrics_lite.io import rendering
+
+    def no_terminal(*args):
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(rendering, "_on_terminal", lambda: True)
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    monkeypatch.delenv("LINES", raising=False)
+    return monkeypatch
+
+
+@pytest.mark.parametrize("columns, width", [(None, 100), ("60", 60), ("200", 200)])
+def test_the_width_is_the_terminal_s_on_a_terminal(terminal, columns, width):
+    from permetrics_lite.io import rendering
+
+    if columns is None:
+        terminal.delenv("COLUMNS", raising=False)
+    else:
+        terminal.setenv("COLUMNS", columns)
+    assert rendering._width() == width
+
+
+@pytest.mark.parametrize("columns, width", [("30", 40), ("60", 60), ("100", 100)])
+def test_the_legend_is_wrapped_at_the_terminal_s_width_and_40_at_least(files, terminal, columns,
+                                                                     width):
+    terminal.setenv("COLUMNS", columns)
+    text = report(files[None], "--format", "table")
+    legend = text.split("\n\n")[-1].splitlines()
+    assert legend[0].startswith("AS: accuracy")
+    assert legend == textwrap.wrap(" ".join(legend), width)  # each line filled up to the width
+
+
+def test_a_bootstrap_by_group_shows_its_seed_after_the_table_by_group(files):
+    text = report(files[None], "--group", "g", "--ci", "bootstrap", "--resamples", "20",
+                  "--seed", "7")
+    by_group = text.split("\nby g\n\n")[1]
+    assert by_group.endswith("\nThe bootstrap intervals use --seed 7: give it to repeat them.\n")
+    assert by_group.count("--seed 7") == 1

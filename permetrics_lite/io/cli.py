@@ -54,6 +54,7 @@ def _run_report(args):
 
 
 def _run_score(args):
+    _rendering.output_format(args)  # --digits checked against --format
     intervals = _rendering.interval_options(args)
     metrics = _metric_parameters(args)
     if intervals and args.group:
@@ -255,7 +256,8 @@ def _add_output_arguments(parser, formats):
                         else formats[0], help="output format (default: " + ("describe on a terminal without "
                              "--ci, else table)" if "describe" in formats else "table)"))
     parser.add_argument("--digits", type=_shown_digits, metavar="N",
-                        help="digits after the point in text tables (csv and json keep all)")
+                        help="digits after the point in text tables (csv and json keep every "
+                        "digit, and refuse it)")
     parser.add_argument("--output", metavar="PATH", help="write to this file instead of stdout")
 
 

@@ -66,11 +66,17 @@ RESAMPLED = (*_intervals.RESAMPLING_METHODS, _intervals.AUTO)
 
 def output_format(args):
     """The output format: ``--format``, else the description on a terminal (without
-    --ci, which the tables show) and the table elsewhere."""
+    --ci, which the tables show) and the table elsewhere. ``--digits`` is refused
+    with csv and json, which keep every digit."""
     if args.format is not None:
-        return args.format
-    on_terminal = args.output is None and _on_terminal()
-    return "describe" if on_terminal and args.ci is None else "table"
+        fmt = args.format
+    else:
+        on_terminal = args.output is None and _on_terminal()
+        fmt = "describe" if on_terminal and args.ci is None else "table"
+    if args.digits is not None and fmt in ("csv", "json"):
+        raise _flags.UsageError(f"--digits rounds the numbers of text tables; --format {fmt} "
+                                "keeps every digit: drop --digits")
+    return fmt
 
 
 def _on_terminal():
@@ -83,9 +89,9 @@ def _width():
 
 
 def as_table(frame, fmt, digits=None, whole=False):
-    """A DataFrame (or Series) in one of the table formats; ``digits`` rounds the
-    printed numbers of text tables (csv and json keep every digit). A table wider than
-    the terminal is cut into blocks of columns, unless ``whole``."""
+    """A DataFrame (or, in the ``table`` format, a Series) in one of the table formats;
+    ``digits`` rounds the printed numbers of text tables (csv keeps every digit). A
+    table wider than the terminal is cut into blocks of columns, unless ``whole``."""
     if fmt == "csv":
         return frame.to_csv()
     number = None if digits is None else f"{{:.{digits}f}}".format
@@ -93,8 +99,6 @@ def as_table(frame, fmt, digits=None, whole=False):
         wrapped = ({"line_width": _width()} if isinstance(frame, pd.DataFrame) and not whole
                    else {})
         return frame.to_string(float_format=number, **wrapped) + "\n"
-    if isinstance(frame, pd.Series):
-        frame = frame.to_frame()
     if fmt == "markdown":
         try:
             return frame.to_markdown(**({} if digits is None else {"floatfmt": f".{digits}f"})) \
@@ -125,7 +129,7 @@ def render_report(cm, fmt, intervals=None, digits=None, legend=True):
     if fmt == "csv":
         if "random_state" in intervals:  # not in the CSV's cells: beside them
             print(_seed_line(intervals["random_state"]), file=sys.stderr)
-        return f"{as_table(report, fmt, digits)}\n{as_table(summary, fmt, digits)}"
+        return f"{as_table(report, fmt)}\n{as_table(summary, fmt)}"
     if intervals:  # the counts have no interval: in words instead
         counts = f"{cm.n_samples:,} samples, {cm.n_classes} classes. "
         summary = summary.drop(index=list(_COUNT_ROWS))
@@ -221,13 +225,9 @@ def render_scores(scores, cm, fmt, digits=None):
             matrix = pd.DataFrame(value, index=cm.labels, columns=cm.labels)
             matrices.append(f"{name} (rows: true, columns: predicted)\n"
                             f"{as_table(matrix.rename_axis(index='true', columns='pred'), fmt, whole=True)}")
-        elif np.ndim(value):
-            rows[name] = np.asarray(value).tolist()
         else:
             rows[name] = value
-    table = as_table(pd.Series(rows, dtype=np.float64 if all(
-        isinstance(v, (int, float)) for v in rows.values()) else object), fmt, digits) \
-        if rows else ""
+    table = as_table(pd.Series(rows, dtype=np.float64), fmt, digits) if rows else ""
     return "\n".join(filter(None, [table, *matrices]))
 
 
