@@ -219,3 +219,110 @@ def test_a_utf_16_file_of_many_blocks_names_its_undecodable_line(tmp_path, monke
         f"permetrics-lite: error: {path} line 4 (byte 26): cannot decode b'\\x00\\xdc' as "
         "utf-16; give the file's encoding with --encoding (for example --encoding latin-1 or "
         "utf-16)\n")
+
+
+def test_a_value_is_shown_whole_up_to_80_characters_of_its_repr():
+    assert _reading.shown("x" * 78) == repr("x" * 78)  # 80 characters with its quotes
+    assert _reading.shown("x" * 79) == repr("x" * 79)[:79] + "…"
+    assert len(_reading.shown("x" * 79)) == 80
+
+
+def test_the_lines_of_a_latin_1_file_are_counted_in_its_encoding(tmp_path):
+    path = tmp_path / "latin.csv"
+    path.write_bytes("y,p\né,é\nà,\n".encode("latin-1"))  # no UTF-8
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                         "latin-1")
+    assert result.returncode == 1
+    assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"
+
+
+def test_a_long_row_of_a_semicolon_file_is_named_by_its_line(tmp_path):
+    path = tmp_path / "semicolons.csv"
+    path.write_text("y;p\na;a\nb;b;c,d\n")  # 3 fields, and 2 if split at commas
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--sep", ";")
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path} line 3: 3 fields, where the "
+                             "header has 2\n")
+
+
+def test_a_parser_error_of_no_long_row_is_given_in_pandas_words(tmp_path, monkeypatch):
+    path = tmp_path / "fine.csv"
+    path.write_text("y,p\na,a\n")
+
+    class Failing:  # pandas' reader, failing at its first chunk
+        chunksize = 1
+
+        def __iter__(self):
+            return self
+
+        def __next__(self):
+            raise pd.errors.ParserError("Error tokenizing data.\nC error: something else")
+
+    monkeypatch.setattr(_reading.pd, "read_csv", lambda *args, **kwargs: Failing())
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: cannot read {path} as CSV: Error "
+                             "tokenizing data. C error: something else\n")
+
+
+def test_a_corrupt_zip_archive_is_named_with_zipfile_s_words(tmp_path):
+    path = tmp_path / "broken.csv.zip"
+    path.write_bytes(b"PK\x03\x04" + b"\x00" * 40)
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == f"permetrics-lite: error: cannot read {path}: File is not a zip file\n"
+
+
+def test_a_zip_archive_s_folders_are_not_its_files(tmp_path):
+    import zipfile
+
+    path = tmp_path / "folder.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.mkdir("data") if hasattr(archive, "mkdir") else archive.writestr("data/", "")
+        archive.writestr("data/pairs.csv", "y,p\na,a\nb,a\n")
+    assert len(zipfile.ZipFile(path).namelist()) == 2
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"CM": [[1, 0], [1, 0]]}
+
+
+def test_parquet_without_pyarrow_says_what_to_install(tmp_path, monkeypatch):
+    import sys
+
+    path = tmp_path / "pairs.parquet"
+    pd.DataFrame({"y": ["a"], "p": ["a"]}).to_parquet(path)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)  # an import of it fails
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == ("permetrics-lite: error: reading Parquet needs pyarrow; install it "
+                             "with: pip install 'permetrics_lite[parquet]'\n")
+
+
+def test_a_corrupt_parquet_file_is_named_with_pyarrow_s_words(tmp_path):
+    import pyarrow
+    import pyarrow.parquet as pq
+
+    path = tmp_path / "broken.parquet"
+    path.write_bytes(b"PAR1" + b"\x00" * 40)  # no footer
+    with pytest.raises(pyarrow.ArrowException) as raised:
+        pq.ParquetFile(path)
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: cannot read {path} as Parquet: "
+                             f"{' '.join(str(raised.value).split())}\n")
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_the_chunks_hold_the_wanted_columns_only_in_bounded_rows(tmp_path, monkeypatch, suffix):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 2)
+    path = tmp_path / f"wide{suffix}"
+    frame = pd.DataFrame({"x": range(5), "y": list("abcab"), "w": [1.0] * 5, "p": list("aacbb")})
+    frame.to_csv(path, index=False) if suffix == ".csv" else frame.to_parquet(path)
+    source = _reading.Source(path)
+    columns = _reading.Columns({"--true": "y", "--pred": "p", "--weight": "w"}, weight="w",
+                               paired=["y", "p"])
+    chunks = _reading.evaluated(source, columns, list)
+    assert [first for first, _ in chunks] == [0, 2, 4]
+    for first, chunk in chunks:
+        assert list(chunk.columns) == ["y", "p", "w"]
+        assert chunk["y"].tolist() == frame["y"][first:first + 2].tolist()

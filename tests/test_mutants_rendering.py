@@ -7,6 +7,7 @@ This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
 
 import json
+import re
 import textwrap
 
 import pandas as pd
@@ -184,3 +185,61 @@ def test_a_bootstrap_by_group_shows_its_seed_after_the_table_by_group(files):
     by_group = text.split("\nby g\n\n")[1]
     assert by_group.endswith("\nThe bootstrap intervals use --seed 7: give it to repeat them.\n")
     assert by_group.count("--seed 7") == 1
+
+
+PAIRS = "y,p\na,a\nb,a\nc,c\na,a\nb,b\nc,b\n"  # predicted a: 2 of 3 right, b: 1 of 2, c: 1 of 1
+
+
+def test_a_per_class_interval_table_has_a_row_per_label_in_its_digits(tmp_path):
+    from statsmodels.stats.proportion import proportion_confint
+
+    path = tmp_path / "pairs.csv"
+    path.write_text(PAIRS)
+    result = run_command("score", path, "PS", "--average", "none", "--true", "y", "--pred", "p",
+                         "--ci", "wilson", "--digits", "3")
+    assert result.returncode == 0, result.stderr
+    lines = [line.split() for line in result.stdout.splitlines()]
+    assert lines[0] == ["estimate", "low", "high", "method"]
+    expected = []
+    for label, (right, predicted) in zip("abc", [(2, 3), (1, 2), (1, 1)]):
+        low, high = proportion_confint(right, predicted, alpha=0.05, method="wilson")
+        expected.append([f"PS[{label}]", *(f"{v:.3f}" for v in (right / predicted, low, high)),
+                         "wilson"])
+    assert lines[1:] == expected
+
+
+def test_a_matrix_interval_has_a_row_per_true_class_as_in_json(tmp_path):
+    from sklearn.metrics import confusion_matrix
+
+    path = tmp_path / "pairs.csv"
+    path.write_text(PAIRS)
+    flags = ["score", path, "CM", "--true", "y", "--pred", "p", "--ci", "bootstrap", "--seed",
+             "1", "--resamples", "50"]
+    table, printed = run_command(*flags), run_command(*flags, "--format", "json")
+    assert table.returncode == 0 and printed.returncode == 0, table.stderr + printed.stderr
+    interval = json.loads(printed.stdout)["CM"]
+    frame = pd.read_csv(pd.io.common.StringIO(PAIRS))
+    assert interval["estimate"] == confusion_matrix(frame["y"], frame["p"]).tolist()
+    assert interval["method"] == "bootstrap" and interval["seed"] == 1
+    rows = table.stdout.split("\n\n")[0].splitlines()
+    assert rows[0].split() == ["estimate", "low", "high", "method"]
+    for line, label, i in zip(rows[1:], "abc", range(3)):
+        assert line.startswith(f"CM[{label}] ") and line.endswith(" bootstrap")
+        cells = [json.loads(cell) for cell in re.findall(r"\[[^]]*\]", line[len("CM[a]"):])]
+        assert cells == [pytest.approx(interval[field][i], rel=1e-3)  # pandas' printing
+                         for field in ("estimate", "low", "high")]
+    assert len(rows) == 4
+    assert table.stdout.endswith("\nThe bootstrap intervals use --seed 1: give it to repeat "
+                                 "them.\n")
+
+
+def test_a_per_class_bootstrap_in_json_gives_its_seed(tmp_path):
+    path = tmp_path / "pairs.csv"
+    path.write_text(PAIRS)
+    printed = json.loads(run_command("score", path, "PS", "AS", "--average", "none", "--true",
+                                     "y", "--pred", "p", "--ci", "bootstrap", "--seed", "3",
+                                     "--resamples", "20", "--zero-division", "0",
+                                     "--format", "json").stdout)
+    assert list(printed["PS"]) == ["estimate", "low", "high", "method", "seed"]
+    assert printed["PS"]["method"] == {"a": "bootstrap", "b": "bootstrap", "c": "bootstrap"}
+    assert printed["PS"]["seed"] == 3 and printed["AS"]["seed"] == 3
