@@ -326,3 +326,24 @@ def test_the_chunks_hold_the_wanted_columns_only_in_bounded_rows(tmp_path, monke
     for first, chunk in chunks:
         assert list(chunk.columns) == ["y", "p", "w"]
         assert chunk["y"].tolist() == frame["y"][first:first + 2].tolist()
+
+
+def test_the_delimiter_of_a_utf_16_file_is_sniffed_in_its_encoding(tmp_path):
+    path = tmp_path / "wide.csv"
+    path.write_bytes("y;p\na;a\nb;a\nb;b\n".encode("utf-16"))
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--encoding",
+                         "utf-16", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"CM": [[1, 0], [1, 1]]}
+
+
+@pytest.mark.parametrize("sep", [" ", ":", "X"])
+def test_only_commas_semicolons_tabs_and_bars_are_sniffed(tmp_path, sep):
+    path = tmp_path / "other.csv"
+    path.write_text(f"y{sep}p\na{sep}a\nb{sep}a\nb{sep}b\n")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path} line 1: no column 'y' (--true); "
+                             f"its columns are 'y{sep}p'.\n")
+    given = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--sep", sep)
+    assert given.returncode == 0, given.stderr

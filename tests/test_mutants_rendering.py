@@ -243,3 +243,23 @@ def test_a_per_class_bootstrap_in_json_gives_its_seed(tmp_path):
     assert list(printed["PS"]) == ["estimate", "low", "high", "method", "seed"]
     assert printed["PS"]["method"] == {"a": "bootstrap", "b": "bootstrap", "c": "bootstrap"}
     assert printed["PS"]["seed"] == 3 and printed["AS"]["seed"] == 3
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown", "html"])
+def test_a_report_s_tables_are_the_library_s_in_the_given_digits(files, fmt):
+    from permetrics_lite import ClassificationMetric
+
+    cm = ClassificationMetric(ROWS["y"].to_numpy(), ROWS["p"].to_numpy())
+    number = "{:.3f}".format
+    render = {"table": lambda t: t.to_string(float_format=number, line_width=100) + "\n",
+              "markdown": lambda t: t.to_markdown(floatfmt=".3f") + "\n",
+              "html": lambda t: t.to_html(float_format=number) + "\n"}[fmt]
+    expected = (f"{render(cm.report(zero_division=0))}\n"
+                f"{render(cm.summary(zero_division=0))}")
+    printed = report(files[None], "--format", fmt, "--digits", "3")
+    assert printed.startswith(expected)
+    legend = printed[len(expected):]
+    if fmt == "html":  # the tables alone
+        assert legend == ""
+    else:
+        assert legend.startswith("\nAS: accuracy")
