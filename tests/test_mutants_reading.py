@@ -347,3 +347,37 @@ def test_only_commas_semicolons_tabs_and_bars_are_sniffed(tmp_path, sep):
                              f"its columns are 'y{sep}p'.\n")
     given = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--sep", sep)
     assert given.returncode == 0, given.stderr
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf8", "UTF_8"])
+def test_a_utf_8_byte_order_mark_is_not_part_of_the_first_column_s_name(tmp_path, encoding):
+    path = tmp_path / "marked.csv"
+    path.write_bytes(b"\xef\xbb\xbfy,p\na,a\nb,a\n")
+    assert list(pd.read_csv(path, encoding=encoding).columns) == ["y", "p"]  # as in pandas
+    result = run_command("score", path, "CM", "--true", "y", "--pred", "p", "--encoding",
+                         encoding, "--format", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"CM": [[1, 0], [1, 0]]}
+
+
+def test_a_header_name_keeps_its_quoted_line_break(tmp_path):
+    path = tmp_path / "broken.csv"
+    path.write_bytes(b'"y\r\nz",p\r\na,a\r\nb,a\r\n')
+    assert list(pd.read_csv(path).columns) == ["y\r\nz", "p"]  # as in pandas
+    result = run_command("score", path, "AS", "--true", "y\r\nz", "--pred", "p", "--format",
+                         "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == {"AS": 0.5}
+
+
+def test_the_first_chunk_s_rows_are_estimated_from_the_lines_after_the_header(tmp_path,
+                                                                             monkeypatch):
+    # lines of 4 bytes and 12 bytes of text a chunk: the first chunk holds 3 rows
+    monkeypatch.setattr(_reading, "CHUNK_BYTES", 12)
+    path = tmp_path / "short.csv"
+    path.write_text("y,p\n" + "a,b\n" * 7)
+    source = _reading.Source(path)
+    columns = _reading.Columns({"--true": "y", "--pred": "p"}, paired=["y", "p"])
+    chunks = _reading.evaluated(source, columns, list)
+    assert len(chunks[0][1]) == 3
+    assert sum(len(chunk) for _, chunk in chunks) == 7

@@ -68,7 +68,7 @@ class Source:
 
     def __init__(self, path, *, input_format=None, encoding="utf-8", sep=None):
         self.name = "standard input" if path == "-" else str(path)
-        self.encoding = encoding
+        self.encoding = codecs.lookup(encoding).name  # "utf-8" for utf8, UTF_8, ...
         self._spooled = path == "-" or _is_pipe(path)
         if not self._spooled and not Path(path).exists():
             raise DataError(f"cannot read {self.name}: no such file")
@@ -376,8 +376,8 @@ def _frames(source, columns, as_text):
         yield from _parquet_batches(source, columns)
         return
     with source.binary() as stream:  # a byte-order mark is not part of a name, as in pandas
-        text = io.TextIOWrapper(stream, encoding="utf-8-sig" if source.encoding.lower().replace(
-            "_", "-") in ("utf-8", "utf8") else source.encoding, newline="")
+        text = io.TextIOWrapper(stream, encoding="utf-8-sig" if source.encoding == "utf-8"
+                                else source.encoding, newline="")
         with _long_fields():
             header = next(csv.reader(text, delimiter=source.sep), None)
     if not header:
