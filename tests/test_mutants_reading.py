@@ -381,3 +381,29 @@ def test_the_first_chunk_s_rows_are_estimated_from_the_lines_after_the_header(tm
     chunks = _reading.evaluated(source, columns, list)
     assert len(chunks[0][1]) == 3
     assert sum(len(chunk) for _, chunk in chunks) == 7
+
+
+def test_standard_input_is_named_in_messages(tmp_path):
+    result = run_command("score", "-", "AS", "--true", "y", "--pred", "p",
+                         stdin="y,p\na,a\nb,\n")
+    assert result.returncode == 1
+    assert result.stderr == "permetrics-lite: error: standard input line 3: empty value in " \
+        "column 'p'\n"
+
+
+@pytest.mark.parametrize("name, flags", [
+    ("pairs.parquet.gz", []), ("pairs.v1.parquet.gz", []), ("pairs.PQ.gz", []),
+    ("pairs.gz", ["--input-format", "parquet"]),  # its name does not say
+])
+def test_compressed_parquet_is_refused_by_its_name_or_its_format(tmp_path, name, flags):
+    import gzip
+
+    path = tmp_path / name
+    plain = tmp_path / "plain.parquet"
+    pd.DataFrame({"y": ["a"], "p": ["a"]}).to_parquet(plain)
+    path.write_bytes(gzip.compress(plain.read_bytes()))
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", *flags)
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path} is Parquet compressed with gzip; "
+                             "Parquet compresses its own pages and must be read at random: "
+                             "decompress the file first\n")

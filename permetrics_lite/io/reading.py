@@ -156,11 +156,12 @@ class Source:
             raise
 
     def _sniffed_format(self, head):
-        """Parquet by its suffix (before any compression suffix) or its magic bytes."""
-        suffixes = [] if self._spooled else [s.lower() for s in self.path.suffixes]
+        """Parquet by its suffix (before any compression suffix) or its magic bytes (the
+        only sign of standard input's, whose copy has no suffix)."""
+        suffixes = [s.lower() for s in self.path.suffixes]
         if self.compression and suffixes[-1:] == [self.compression[1]]:
             suffixes = suffixes[:-1]
-        if suffixes[-1:] and suffixes[-1] in PARQUET_SUFFIXES:
+        if suffixes and suffixes[-1] in PARQUET_SUFFIXES:
             return "parquet"
         return "parquet" if head.startswith(b"PAR1") else "csv"
 
