@@ -263,3 +263,20 @@ def test_a_report_s_tables_are_the_library_s_in_the_given_digits(files, fmt):
         assert legend == ""
     else:
         assert legend.startswith("\nAS: accuracy")
+
+
+@pytest.mark.parametrize("flags", [["--ci"], ["--resamples", "50"], ["--seed", "3"]],
+                         ids=["ci", "resamples", "seed"])
+def test_the_description_refuses_each_flag_of_other_intervals(files, flags):
+    result = run_command("report", files[None], *FLAGS, "--format", "describe", *flags)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (
+        "permetrics-lite report: error: --format describe shows intervals of its own (accuracy, "
+        "balanced accuracy, kappa, ROC AUC), whose level --confidence sets; for --ci, "
+        "--resamples or --seed choose --format table\n")
+
+
+def test_json_is_printed_with_an_indent_of_two(files):
+    result = run_command("score", files[None], "AS", "--true", "y", "--pred", "p", "--format",
+                         "json")
+    assert result.stdout == '{\n  "AS": 0.5714285714285714\n}\n'  # 4 of 7 right
