@@ -129,6 +129,23 @@ def test_a_named_pipe_is_read_once_and_its_copy_removed(fifo):
     assert json.loads(result.stdout) == {"CM": [[1, 0], [1, _reading._BLOCK // 4]]}
 
 
+def test_standard_input_is_copied_to_a_temporary_file_named_after_the_command(tmp_path,
+                                                                            monkeypatch):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    copies = []
+    close = _reading.Source.close
+    monkeypatch.setattr(_reading.Source, "close",
+                        lambda self: (copies.append((self.path, self.path.read_bytes())),
+                                      close(self)))
+    result = run_command("score", "-", "AS", "--true", "y", "--pred", "p", stdin="y,p\na,a\n")
+    assert result.returncode == 0, result.stderr
+    [(copy, data)] = copies
+    assert copy.parent == tmp_path and copy.name.startswith("permetrics-lite-")
+    assert data == b"y,p\na,a\n" and not copy.exists()
+
+
 def test_a_named_pipe_s_messages_name_the_pipe_and_its_line(fifo):
     path = fifo(b"y,p\na,a\nb,\n")
     result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
