@@ -280,3 +280,16 @@ def test_json_is_printed_with_an_indent_of_two(files):
     result = run_command("score", files[None], "AS", "--true", "y", "--pred", "p", "--format",
                          "json")
     assert result.stdout == '{\n  "AS": 0.5714285714285714\n}\n'  # 4 of 7 right
+
+
+def test_an_interval_table_shows_the_seed_only_when_a_row_was_resampled(tmp_path):
+    path = tmp_path / "pairs.csv"
+    path.write_text(PAIRS)
+    flags = ["--true", "y", "--pred", "p", "--ci", "auto", "--seed", "3", "--resamples", "20"]
+    exact = run_command("score", path, "AS", *flags)  # Clopper-Pearson's interval draws nothing
+    assert exact.returncode == 0, exact.stderr
+    assert exact.stdout.splitlines()[1].split()[-1] == "clopper-pearson"
+    assert "--seed" not in exact.stdout
+    drawn = run_command("score", path, "AS", "MCC", *flags)
+    assert drawn.stdout.endswith("\nThe bootstrap intervals use --seed 3: give it to repeat "
+                                 "them.\n")
