@@ -293,3 +293,11 @@ def test_an_interval_table_shows_the_seed_only_when_a_row_was_resampled(tmp_path
     drawn = run_command("score", path, "AS", "MCC", *flags)
     assert drawn.stdout.endswith("\nThe bootstrap intervals use --seed 3: give it to repeat "
                                  "them.\n")
+
+
+def test_the_width_is_100_when_the_output_is_no_terminal(monkeypatch):
+    from permetrics_lite.io import rendering
+
+    monkeypatch.setattr(rendering, "_on_terminal", lambda: False)
+    monkeypatch.setenv("COLUMNS", "60")  # a terminal's width, exported: not the output's
+    assert rendering._width() == 100
