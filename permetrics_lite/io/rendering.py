@@ -204,8 +204,8 @@ def render_grouped(grouped, column, fmt, intervals, digits, words=str):
 
 
 def with_spread(frame):
-    """The rows of groups, then their difference (max - min) and ratio (min / max),
-    under the name of the groups' index."""
+    """The rows of groups, then their difference (max - min) and ratio (min / max);
+    the index keeps its name (the groups' column)."""
     spread = pd.DataFrame([frame.max() - frame.min(), frame.min() / frame.max()],
                           index=list(GROUP_ROWS))
     return pd.concat([frame, spread]).rename_axis(index=frame.index.name)
