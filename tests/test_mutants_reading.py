@@ -424,3 +424,15 @@ def test_compressed_parquet_is_refused_by_its_name_or_its_format(tmp_path, name,
     assert result.stderr == (f"permetrics-lite: error: {path} is Parquet compressed with gzip; "
                              "Parquet compresses its own pages and must be read at random: "
                              "decompress the file first\n")
+
+
+@pytest.mark.parametrize("width", [20, 21])
+def test_a_missing_column_s_message_lists_the_first_20_columns(tmp_path, width):
+    names = [f"c{i}" for i in range(width)]
+    path = tmp_path / "wide.csv"
+    path.write_text(",".join(names) + "\n" + ",".join("a" * width) + "\n")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "c0")
+    assert result.returncode == 1
+    listed = ", ".join(repr(name) for name in names[:20]) + (", …" if width > 20 else "")
+    assert result.stderr == (f"permetrics-lite: error: {path} line 1: no column 'y' (--true); "
+                             f"its columns are {listed}.\n")
