@@ -436,3 +436,24 @@ def test_a_missing_column_s_message_lists_the_first_20_columns(tmp_path, width):
     listed = ", ".join(repr(name) for name in names[:20]) + (", …" if width > 20 else "")
     assert result.stderr == (f"permetrics-lite: error: {path} line 1: no column 'y' (--true); "
                              f"its columns are {listed}.\n")
+
+
+def test_the_progress_counts_the_rows_of_each_chunk_read(tmp_path, monkeypatch):
+    monkeypatch.setattr(_reading, "CHUNK_ROWS", 2)
+    path = tmp_path / "rows.csv"
+    path.write_text("y,p\n" + "a,b\n" * 5)
+
+    class Progress:
+        def __init__(self):
+            self.seen = []
+
+        def update(self, rows):
+            self.seen.append(rows)
+
+        def done(self):
+            self.seen.append("done")
+
+    progress = Progress()
+    columns = _reading.Columns({"--true": "y", "--pred": "p"}, paired=["y", "p"])
+    _reading.evaluated(_reading.Source(path), columns, list, progress)
+    assert progress.seen == [2, 4, 5, "done"]

@@ -301,3 +301,12 @@ def test_the_width_is_100_when_the_output_is_no_terminal(monkeypatch):
     monkeypatch.setattr(rendering, "_on_terminal", lambda: False)
     monkeypatch.setenv("COLUMNS", "60")  # a terminal's width, exported: not the output's
     assert rendering._width() == 100
+
+
+@pytest.mark.parametrize("flags", [["--confidence", "0.9"], ["--resamples", "50"],
+                                   ["--seed", "3"]], ids=["confidence", "resamples", "seed"])
+def test_each_flag_of_intervals_without_ci_is_refused(files, flags):
+    result = run_command("report", files[None], *FLAGS, "--format", "table", *flags)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == (f"permetrics-lite report: error: {flags[0]} applies to intervals; "
+                             "add --ci [METHOD]\n")

@@ -41,7 +41,7 @@ def interval_options(args, fmt=None):
         return {} if args.confidence is None else {"confidence": args.confidence}
     if args.ci is None:
         for flag in ("confidence", "resamples", "seed"):
-            if getattr(args, flag, None) is not None:
+            if getattr(args, flag) is not None:
                 raise _flags.UsageError(f"--{flag} applies to intervals; add --ci [METHOD]")
         return {}
     options = {"ci": args.ci}
