@@ -1,7 +1,10 @@
 """Tests written for surviving mutants (.ci/mutation) of io/reading.py, the command
-line's reader: the rows per chunk, the lines of several records, integers beyond
-int64 in later chunks, and the row a non-number names. Each expected value is
-written out by hand (pandas' reading of the whole file the oracle of kinds).
+line's reader: the rows per chunk, the lines of records (blank lines and lines of
+empty values, undecodable bytes against decoding the whole file at once), named
+pipes and standard input, archives and Parquet files that cannot be read, the
+sniffed delimiter and byte-order marks, the chunks' columns and the progress. Each
+expected value is written out by hand, or read by pandas, pyarrow or Python's
+codecs from the same file.
 
 This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""

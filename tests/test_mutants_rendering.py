@@ -1,7 +1,8 @@
 """Tests written for surviving mutants (.ci/mutation) of io/rendering.py: the report
-by group in each format. A group's report is the report of its rows alone (over
-every class), and the table by group their summaries with max - min and min / max
-computed here.
+by group in each format (a group's report is the report of its rows alone, over
+every class, and the table by group their summaries with max - min and min / max
+computed here), each format's tables against pandas' rendering of the library's,
+the interval tables, the legend and the width, and the flags each format refuses.
 
 This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
