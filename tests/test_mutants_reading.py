@@ -460,3 +460,21 @@ def test_the_progress_counts_the_rows_of_each_chunk_read(tmp_path, monkeypatch):
     columns = _reading.Columns({"--true": "y", "--pred": "p"}, paired=["y", "p"])
     _reading.evaluated(_reading.Source(path), columns, list, progress)
     assert progress.seen == [2, 4, 5, "done"]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_file_without_its_byte_order_mark_asks_for_the_byte_order(tmp_path, encoding):
+    path = tmp_path / "unmarked.csv"
+    path.write_bytes("y,p\na,a\nb,a\n".encode(f"{encoding}-le"))
+    with pytest.raises(UnicodeError, match="does not start with BOM"):
+        pd.read_csv(path, encoding=encoding)  # as pandas refuses it
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                         encoding)
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"permetrics-lite: error: cannot read {path}: {encoding.upper()} stream does not start "
+        f"with BOM; give its byte order with --encoding {encoding}-le or {encoding}-be\n")
+    ordered = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                          f"{encoding}-le", "--format", "json")
+    assert ordered.returncode == 0, ordered.stderr
+    assert json.loads(ordered.stdout) == {"AS": 0.5}

@@ -148,8 +148,11 @@ class Source:
         except UnicodeDecodeError:
             raise
         except errors as error:
-            raise DataError(f"cannot read {self.name}: {one_line(error) or type(error).__name__}"
-                            ) from None
+            words = one_line(error) or type(error).__name__
+            if isinstance(error, UnicodeError) and words.endswith("does not start with BOM"):
+                words += (f"; give its byte order with --encoding {self.encoding}-le or "
+                          f"{self.encoding}-be")  # utf-16 or utf-32 without the mark
+            raise DataError(f"cannot read {self.name}: {words}") from None
         except Exception as error:  # zstandard.ZstdError, unknown ahead of its import
             if type(error).__module__.startswith("zstandard"):
                 raise DataError(f"cannot read {self.name}: {one_line(error)}") from None
