@@ -141,7 +141,7 @@ def test_encoding_reads_other_encodings_and_undecodable_bytes_name_their_place(t
 
     result = run("score", path, "--true", "y", "--pred", "yhat", "AS", "--encoding", "klingon")
     assert result.returncode == 2  # a usage error, found before reading
-    assert "argument --encoding: 'klingon' is not an encoding" in result.stderr.decode()
+    assert "argument --encoding: 'klingon' is not a text encoding" in result.stderr.decode()
 
 
 # --------------------------------------------------------------------------

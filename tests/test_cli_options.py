@@ -569,3 +569,12 @@ def test_a_non_numeric_score_names_its_file_line_and_column(tmp_path, text, scor
     value = text.splitlines()[line - 1].split(",")[-1]
     assert result.stderr == (f"permetrics-lite: error: {path} line {line}: {value!r} in column "
                              f"{column!r} is not a number\n")
+
+
+@pytest.mark.parametrize("encoding", ["hex", "zlib", "rot13", "no-such-codec"])
+def test_an_encoding_that_is_no_text_encoding_is_refused_by_argparse(grouped, encoding):
+    result = run("score", grouped[0], "--true", "y", "--pred", "p", "AS", "--encoding", encoding)
+    assert result.returncode == USAGE_ERROR and result.stdout == ""
+    assert result.stderr.splitlines()[-1] == (
+        f"permetrics-lite score: error: argument --encoding: {encoding!r} is not a text "
+        "encoding Python knows (such as utf-8, latin-1, cp1252 or utf-16)")

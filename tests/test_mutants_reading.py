@@ -10,6 +10,7 @@ This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
 
 import json
+import re
 
 import pandas as pd
 import pytest
@@ -182,7 +183,7 @@ BOMS = {"utf-16": b"\xff\xfe", "utf-8-sig": b"\xef\xbb\xbf"}  # the byte-order m
 @settings(max_examples=examples(150), deadline=None)
 @given(encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "cp1252", "shift_jis",
                                  "gb18030"]),
-       text=st.text(alphabet="ab,\né€ØあЖ\u0a00", max_size=30),
+       text=st.text(alphabet="ab,\n\ré€ØあЖ\u0a00", max_size=30),
        junk=st.sampled_from([b"\xff", b"\x81", b"\x80", b"\xc3", b"\xe3\x81", b"\x00\xd8",
                              b"\xd8\x00"]),
        where=st.integers(0, 200), cut=st.booleans(), block=st.integers(1, 9))
@@ -204,7 +205,7 @@ def test_an_undecodable_byte_is_named_as_decoding_the_whole_file_finds_it(
     assume(found is not None)
     skip = mark if encoding == "utf-8-sig" else 0  # its positions count from after the mark
     start, end = found.start + skip, found.end + skip
-    line = data[:start].decode(encoding).count("\n") + 1
+    line = len(re.findall("\r\n|\r|\n", data[:start].decode(encoding))) + 1  # as csv reads
     path = tmp_path_factory.mktemp("bytes") / "bytes.csv"
     path.write_bytes(data)
     source = _reading.Source(path, input_format="csv", encoding=encoding, sep=",")
@@ -478,3 +479,61 @@ def test_a_file_without_its_byte_order_mark_asks_for_the_byte_order(tmp_path, en
                           f"{encoding}-le", "--format", "json")
     assert ordered.returncode == 0, ordered.stderr
     assert json.loads(ordered.stdout) == {"AS": 0.5}
+
+
+@pytest.mark.parametrize("line", ["\x0c", '" "', '"\t"', "\xa0", "\u3000", '"\n"'],
+                         ids=["form feed", "quoted space", "quoted tab", "no-break space",
+                              "ideographic space", "quoted line break"])
+@pytest.mark.parametrize("after", ["", "b,b\n"], ids=["last", "before a row"])
+def test_a_line_pandas_reads_as_a_row_is_counted_as_one(tmp_path, line, after):
+    # pandas skips only unquoted lines of spaces and tabs: these are rows of one value
+    path = tmp_path / "rows.csv"
+    path.write_text(f"y,p\na,a\n{line}\n{after}", encoding="utf-8")
+    frame = pd.read_csv(path, keep_default_na=False, na_values=[""], index_col=False)
+    assert len(frame) == 2 + bool(after) and frame["p"].isna().tolist()[1]
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"
+
+
+@pytest.mark.parametrize("data, line", [
+    (b'y,p\na,a\n\n"a,a\nb,b\n', 4),  # after a blank line, which pandas counts as a row
+    (b'y,p\r\na,a\r\n\r\n"a,a\r\nb,b\r\n', 4),
+    (b'y,p\ra,a\r\r"a,a\rb,b\r', 4),
+    (b'y,p\na,a\n  \n"a,a\nb,b\n', 4),
+    (b'y,p\n"a\nb",a\n"a,a\nb,b\n', 4),  # after a value of two lines: one row
+    (b'y,p\n  \n"a\n', 3),  # pandas fails as it reads the first row
+], ids=["blank line", "blank line crlf", "blank line cr", "spaces", "two lines", "first row"])
+def test_an_unclosed_quote_is_named_by_its_line(tmp_path, data, line):
+    path = tmp_path / "quote.csv"
+    path.write_bytes(data)
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr == (f"permetrics-lite: error: {path} line {line}: a quoted field is "
+                             "not closed: its quote runs to the end of the file\n")
+
+
+def test_an_undecodable_byte_of_a_file_of_cr_line_ends_is_named_by_its_line(tmp_path):
+    path = tmp_path / "cr.csv"
+    path.write_bytes(b"y,p\ra,a\r\xff,a\r")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"permetrics-lite: error: {path} line 3 (byte 8): ")
+
+
+@pytest.mark.parametrize("encoding, text", [("utf-16", "Ü,p\na,a\n"), ("utf-32", "y,p\na,a\n")])
+def test_a_big_endian_file_without_its_mark_asks_for_the_byte_order(tmp_path, encoding, text):
+    # read as little-endian, its first character cannot be decoded
+    path = tmp_path / "unmarked.csv"
+    path.write_bytes(text.encode(f"{encoding}-be"))
+    result = run_command("score", path, "AS", "--true", text[0], "--pred", "p", "--encoding",
+                         encoding)
+    assert result.returncode == 1
+    first = text.encode(f"{encoding}-be")[:2 if encoding == "utf-16" else 4]
+    assert result.stderr == (
+        f"permetrics-lite: error: {path} line 1 (byte 0): cannot decode {first!r} as "
+        f"{encoding}; it has no byte-order mark: give its byte order with --encoding "
+        f"{encoding}-le or {encoding}-be\n")
+    ordered = run_command("score", path, "AS", "--true", text[0], "--pred", "p", "--encoding",
+                          f"{encoding}-be", "--format", "json")
+    assert json.loads(ordered.stdout) == {"AS": 1.0}

@@ -311,3 +311,18 @@ def test_each_flag_of_intervals_without_ci_is_refused(files, flags):
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr == (f"permetrics-lite report: error: {flags[0]} applies to intervals; "
                              "add --ci [METHOD]\n")
+
+
+def test_a_report_whose_intervals_resample_nothing_shows_no_seed(tmp_path):
+    # counted pairs of weighted rows keep no samples to resample: every interval is
+    # empty, and no seed was used
+    path = tmp_path / "weighted.csv"
+    path.write_text("y,p,w\na,a,1\nb,a,2\nb,b,1\na,b,1\n")
+    result = run_command("report", path, "--true", "y", "--pred", "p", "--weight", "w", "--ci",
+                         "auto", "--seed", "5", "--zero-division", "0", "--format", "table")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(run_command("report", path, "--true", "y", "--pred", "p", "--weight",
+                                     "w", "--ci", "auto", "--seed", "5", "--zero-division",
+                                     "0", "--format", "json").stdout)["summary"]
+    assert {row["method"] for row in summary.values()} == {None}
+    assert "--seed" not in result.stdout

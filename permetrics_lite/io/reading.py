@@ -44,6 +44,8 @@ COMPRESSIONS = {  # magic bytes -> (name, suffix)
     b"PK\x03\x04": ("zip", ".zip"),
     b"PK\x05\x06": ("zip", ".zip"),  # an empty archive: its end record alone
 }
+_MARKS = {"utf-16": (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE),  # what gives their byte order
+          "utf-32": (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)}
 _SNIFF_BYTES = 64 * 1024
 _BLOCK = 1 << 20
 
@@ -206,46 +208,85 @@ class Source:
         """``(line, fields)`` of the first row of more than ``width`` fields, else None."""
         return next(((start, len(row)) for start, row in self._rows() if len(row) > width), None)
 
+    def unclosed_line(self, row):
+        """The line where pandas' tokenizer row ``row`` starts: the header is row 0, and
+        blank lines are rows of their own (a quoted field's lines are not)."""
+        ends = [end for _, (_, end, _, _) in zip(range(row), self._records())]
+        return ends[-1] + 1  # after the end of the row before it
+
     def _rows(self):
-        """Each non-blank data row, with the physical line where it starts."""
+        """Each data row that pandas reads, with the physical line where it starts."""
+        records = self._records()
+        next(records)  # the header
+        return ((start, row) for start, _, row, blank in records if not blank)
+
+    def _records(self):
+        """Each record of the csv module, the header first: its first and last physical
+        lines, its fields, and whether pandas skips it as blank (one unquoted line of
+        spaces and tabs alone, the delimiter's character aside)."""
+        spaces = set(" \t") - {self.sep}
         with _long_fields(), self.binary() as stream:
             text = io.TextIOWrapper(stream, encoding=self.encoding, newline="")
-            reader = csv.reader(text, delimiter=self.sep)
-            next(reader)  # the header
+            lines = []
+            reader = csv.reader(_kept(text, lines), delimiter=self.sep)
             while True:
                 start = reader.line_num + 1
+                lines.clear()
                 try:
                     row = next(reader)
                 except StopIteration:
                     return
-                # pandas skips the lines of whitespace alone, not "," nor '""'
-                if row and not (len(row) == 1 and row[0].isspace()):
-                    yield start, row
+                blank = len(lines) == 1 and set(lines[0].rstrip("\r\n")) <= spaces
+                yield start, reader.line_num, row, blank
 
     def decode_error(self, error):
         """The message of an undecodable byte: its line and byte offset, found by an
         incremental decoder (a character cut by a block's end, a byte-order mark)."""
+        if self.encoding in _MARKS:
+            with self.binary() as stream:
+                unmarked = not stream.read(4).startswith(_MARKS[self.encoding])
+        else:
+            unmarked = False
         decoder = codecs.getincrementaldecoder(self.encoding)()
-        offset, line = 0, 1  # the bytes decoded, and the line they end on
+        offset, line, after_cr = 0, 1, False  # bytes decoded, their last line, its end
         with self.binary() as stream:
             while True:
                 block = stream.read(_BLOCK)
                 state = decoder.getstate()
                 try:
-                    line += decoder.decode(block, final=not block).count("\n")
+                    text = decoder.decode(block, final=not block)
                 except UnicodeDecodeError as found:
                     # found.object: the bytes the decoder held from earlier blocks, then these
                     start = offset + found.start - (len(found.object) - len(block))
                     decoder.setstate(state)
-                    line += decoder.decode(block[:max(start - offset, 0)]).count("\n")
+                    line += _line_ends(decoder.decode(block[:max(start - offset, 0)]), after_cr)
                     bad = found.object[found.start: found.end]
+                    hint = (f"it has no byte-order mark: give its byte order with --encoding "
+                            f"{self.encoding}-le or {self.encoding}-be" if unmarked else
+                            "give the file's encoding with --encoding (for example --encoding "
+                            "latin-1 or utf-16)")
                     return (f"{self.name} line {line:,} (byte {start:,}): cannot decode "
-                            f"{shown(bad)} as {self.encoding}; give the file's encoding with "
-                            "--encoding (for example --encoding latin-1 or utf-16)")
+                            f"{shown(bad)} as {self.encoding}; {hint}")
+                line += _line_ends(text, after_cr)
+                after_cr = text.endswith("\r") if text else after_cr
                 if not block:
                     break
                 offset += len(block)
         return f"{self.name}: {one_line(error)}; give the file's encoding with --encoding"
+
+
+def _line_ends(text, after_cr):
+    """The line ends of ``text`` (CR LF, CR or LF, as the csv module and pandas read
+    them); a LF first, after a CR that ended the text before it, is not one."""
+    ends = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return ends - (after_cr and text.startswith("\n"))
+
+
+def _kept(lines, kept):
+    """The lines, each kept in ``kept`` as it is read (the raw text of a record)."""
+    for line in lines:
+        kept.append(line)
+        yield line
 
 
 @contextlib.contextmanager
@@ -396,11 +437,11 @@ def _frames(source, columns, as_text):
     first = rows_per_chunk(len(header), len(data), data.count(b"\n"))
     with source.binary() as stream:
         counted = _Counted(stream)
-        reader = pd.read_csv(
-            io.BufferedReader(counted, _BLOCK), sep=source.sep, encoding=source.encoding,
-            chunksize=first, index_col=False,
-            keep_default_na=False, na_values=[""], dtype={name: str for name in as_text})
-        try:
+        try:  # pandas reads the header and the first row at once
+            reader = pd.read_csv(
+                io.BufferedReader(counted, _BLOCK), sep=source.sep, encoding=source.encoding,
+                chunksize=first, index_col=False,
+                keep_default_na=False, na_values=[""], dtype={name: str for name in as_text})
             rows = 0
             while (frame := _next_chunk(reader)) is not None:
                 yield frame[columns.all]
@@ -408,9 +449,10 @@ def _frames(source, columns, as_text):
                 reader.chunksize = rows_per_chunk(len(header), counted.count, rows)
         except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
             unclosed = re.search(r"EOF inside string starting at row (\d+)", str(error))
-            if unclosed:  # pandas counts the header as row 0
-                raise DataError(f"{source.where(int(unclosed.group(1)) - 1)}: a quoted field "
-                                "is not closed: its quote runs to the end of the file") from None
+            if unclosed:
+                line = source.unclosed_line(int(unclosed.group(1)))
+                raise DataError(f"{source.name} line {line:,}: a quoted field is not closed: "
+                                "its quote runs to the end of the file") from None
             ragged = source.ragged_row(len(header))
             if ragged is None:
                 raise DataError(f"cannot read {source.name} as CSV: {one_line(error)}") from None

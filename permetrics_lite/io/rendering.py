@@ -138,7 +138,8 @@ def render_report(cm, fmt, intervals=None, digits=None, legend=True):
     tables = f"{as_table(report, fmt, digits)}\n{as_table(summary, fmt, digits)}"
     if not legend or fmt == "html":  # html: the tables alone
         return tables
-    return tables + _legend(summary.index, intervals, counts)
+    return tables + _legend(summary.index, intervals, counts,
+                            summary["method"].dropna().tolist() if intervals else None)
 
 
 def _summary_json(cm, summary, intervals):
@@ -157,10 +158,10 @@ def _seed_line(seed):
     return f"The bootstrap intervals use --seed {seed}: give it to repeat them."
 
 
-def _legend(rows, intervals, counts=""):
-    """The summary's names in words (after ``counts``), and the bootstrap's seed (the
-    summary's macro averages are resampled by every method that draws one): lines
-    after the tables."""
+def _legend(rows, intervals, counts="", methods=None):
+    """The summary's names in words (after ``counts``), and the bootstrap's seed unless
+    ``methods`` (those of the summary's intervals) resample none: lines after the
+    tables."""
     words = []
     for row in rows:
         alias, _, form = row.partition("_")
@@ -168,7 +169,8 @@ def _legend(rows, intervals, counts=""):
             described = _registry.lookup(alias).description
             words.append(f"{row}: {described}" + (f" ({form})" if form else ""))
     lines = "\n".join(textwrap.wrap(counts + "; ".join(words), max(_width(), 40)))
-    if "random_state" in intervals:
+    if "random_state" in intervals and (methods is None or any(
+            method in _intervals.RESAMPLING_METHODS for method in methods)):
         lines += "\n" + _seed_line(intervals["random_state"])
     return f"\n{lines}\n"
 
