@@ -481,9 +481,9 @@ def test_a_file_without_its_byte_order_mark_asks_for_the_byte_order(tmp_path, en
     assert json.loads(ordered.stdout) == {"AS": 0.5}
 
 
-@pytest.mark.parametrize("line", ["\x0c", '" "', '"\t"', "\xa0", "\u3000", '"\n"'],
+@pytest.mark.parametrize("line", ["\x0c", '" "', '"\t"', "\xa0", "\u3000", '"\n"', "X"],
                          ids=["form feed", "quoted space", "quoted tab", "no-break space",
-                              "ideographic space", "quoted line break"])
+                              "ideographic space", "quoted line break", "one value"])
 @pytest.mark.parametrize("after", ["", "b,b\n"], ids=["last", "before a row"])
 def test_a_line_pandas_reads_as_a_row_is_counted_as_one(tmp_path, line, after):
     # pandas skips only unquoted lines of spaces and tabs: these are rows of one value
@@ -537,3 +537,34 @@ def test_a_big_endian_file_without_its_mark_asks_for_the_byte_order(tmp_path, en
     ordered = run_command("score", path, "AS", "--true", text[0], "--pred", "p", "--encoding",
                           f"{encoding}-be", "--format", "json")
     assert json.loads(ordered.stdout) == {"AS": 1.0}
+
+
+@pytest.mark.parametrize("text, after_cr, ends", [
+    ("a\r\nb\rc\nd", False, 3), ("\r", False, 1), ("\nx", False, 1),
+    ("\nx", True, 0),  # the LF of a CR LF cut between two texts
+    ("x\n", True, 1), ("", True, 0),
+])
+def test_line_ends_are_those_the_csv_module_reads(text, after_cr, ends):
+    assert _reading._line_ends(text, after_cr) == ends
+
+
+@pytest.mark.parametrize("block", [1, 2, 3, 1 << 20])
+def test_the_line_of_an_undecodable_byte_counts_cr_lf_cut_by_blocks(tmp_path, monkeypatch,
+                                                                    block):
+    # UTF-16 read a byte at a time: a block may decode to nothing between CR and LF
+    monkeypatch.setattr(_reading, "_BLOCK", block)
+    path = tmp_path / "crlf.csv"
+    path.write_bytes("y,p\r\na,a\r\n".encode("utf-16") + b"\x00\xdc"  # a lone surrogate
+                     + "\r\n".encode("utf-16-le"))
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                         "utf-16")
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"permetrics-lite: error: {path} line 3 (byte 22): ")
+
+
+def test_an_undecodable_byte_after_a_first_blank_line_is_on_line_2(tmp_path):
+    path = tmp_path / "blank.csv"
+    path.write_bytes(b"\n\xff,p\na,a\n")
+    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"permetrics-lite: error: {path} line 2 (byte 1): ")
