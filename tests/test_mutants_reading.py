@@ -22,6 +22,13 @@ from tests.helpers import run_command
 from tests.strategies import examples
 
 
+def refused(*arguments, **options):
+    """The message of a command refused for its input (exit status 1, nothing printed)."""
+    result = run_command(*arguments, **options)
+    assert result.returncode == 1 and result.stdout == "", result.stdout
+    return result.stderr
+
+
 @pytest.mark.parametrize("width, size, rows, expected", [
     (2, 0, 0, 1),  # no line yet: one row
     (2, 30, 1, 10),  # 30 bytes a row: CHUNK_BYTES (300) hold 10
@@ -69,10 +76,9 @@ def test_integers_beyond_int64_in_a_later_chunk_are_numbers(tmp_path, monkeypatc
 def test_a_column_of_booleans_as_weights_names_its_first_row(tmp_path):
     path = tmp_path / "weights.csv"
     path.write_text("y,p,w\na,a,True\nb,a,False\n")
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--weight", "w")
-    assert result.returncode == 1
-    assert result.stderr == (f"permetrics-lite: error: {path} line 2: True in column 'w' is "
-                             "not a number\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--weight", "w") == (
+        f"permetrics-lite: error: {path} line 2: True in column 'w' is "
+        "not a number\n")
 
 
 @pytest.mark.parametrize("block", [3, 4, 5, 7, 64])
@@ -152,9 +158,8 @@ def test_standard_input_is_copied_to_a_temporary_file_named_after_the_command(tm
 
 def test_a_named_pipe_s_messages_name_the_pipe_and_its_line(fifo):
     path = fifo(b"y,p\na,a\nb,\n")
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n")
 
 
 @pytest.mark.parametrize("line, message", [
@@ -172,9 +177,8 @@ def test_a_line_of_empty_values_is_a_row_and_a_line_of_spaces_is_skipped(tmp_pat
     path.write_text(f"y,p\na,a\n{line}\nb,\n")
     rows = len(pd.read_csv(path, keep_default_na=False, na_values=[""]))
     assert rows == (2 if not line.strip(" \t") else 3)  # pandas' own reading
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == f"permetrics-lite: error: {path} {message}\n"
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: {path} {message}\n")
 
 
 BOMS = {"utf-16": b"\xff\xfe", "utf-8-sig": b"\xef\xbb\xbf"}  # the byte-order marks written
@@ -233,10 +237,8 @@ def test_a_utf_16_file_of_many_blocks_names_its_undecodable_line(tmp_path, monke
     monkeypatch.setattr(_reading, "_BLOCK", 3)
     path = tmp_path / "wide.csv"
     path.write_bytes("y,p\nØ,a\nb,b\n".encode("utf-16") + b"\x00\xdc" + "\n".encode("utf-16-le"))
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
-                         "utf-16")
-    assert result.returncode == 1
-    assert result.stderr == (
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding", "utf-16") == (
+        
         f"permetrics-lite: error: {path} line 4 (byte 26): cannot decode b'\\x00\\xdc' as "
         "utf-16; give the file's encoding with --encoding (for example --encoding latin-1 or "
         "utf-16)\n")
@@ -251,19 +253,16 @@ def test_a_value_is_shown_whole_up_to_80_characters_of_its_repr():
 def test_the_lines_of_a_latin_1_file_are_counted_in_its_encoding(tmp_path):
     path = tmp_path / "latin.csv"
     path.write_bytes("y,p\né,é\nà,\n".encode("latin-1"))  # no UTF-8
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
-                         "latin-1")
-    assert result.returncode == 1
-    assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding", "latin-1") == (
+        f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n")
 
 
 def test_a_long_row_of_a_semicolon_file_is_named_by_its_line(tmp_path):
     path = tmp_path / "semicolons.csv"
     path.write_text("y;p\na;a\nb;b;c,d\n")  # 3 fields, and 2 if split at commas
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--sep", ";")
-    assert result.returncode == 1
-    assert result.stderr == (f"permetrics-lite: error: {path} line 3: 3 fields, where the "
-                             "header has 2\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--sep", ";") == (
+        f"permetrics-lite: error: {path} line 3: 3 fields, where the "
+        "header has 2\n")
 
 
 def test_a_parser_error_of_no_long_row_is_given_in_pandas_words(tmp_path, monkeypatch):
@@ -280,18 +279,16 @@ def test_a_parser_error_of_no_long_row_is_given_in_pandas_words(tmp_path, monkey
             raise pd.errors.ParserError("Error tokenizing data.\nC error: something else")
 
     monkeypatch.setattr(_reading.pd, "read_csv", lambda *args, **kwargs: Failing())
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == (f"permetrics-lite: error: cannot read {path} as CSV: Error "
-                             "tokenizing data. C error: something else\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: cannot read {path} as CSV: Error "
+        "tokenizing data. C error: something else\n")
 
 
 def test_a_corrupt_zip_archive_is_named_with_zipfile_s_words(tmp_path):
     path = tmp_path / "broken.csv.zip"
     path.write_bytes(b"PK\x03\x04" + b"\x00" * 40)
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == f"permetrics-lite: error: cannot read {path}: File is not a zip file\n"
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: cannot read {path}: File is not a zip file\n")
 
 
 def test_a_zip_archive_s_folders_are_not_its_files(tmp_path):
@@ -313,10 +310,9 @@ def test_parquet_without_pyarrow_says_what_to_install(tmp_path, monkeypatch):
     path = tmp_path / "pairs.parquet"
     pd.DataFrame({"y": ["a"], "p": ["a"]}).to_parquet(path)
     monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)  # an import of it fails
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == ("permetrics-lite: error: reading Parquet needs pyarrow; install it "
-                             "with: pip install 'permetrics_lite[parquet]'\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        "permetrics-lite: error: reading Parquet needs pyarrow; install it "
+        "with: pip install 'permetrics_lite[parquet]'\n")
 
 
 def test_a_corrupt_parquet_file_is_named_with_pyarrow_s_words(tmp_path):
@@ -362,10 +358,9 @@ def test_the_delimiter_of_a_utf_16_file_is_sniffed_in_its_encoding(tmp_path):
 def test_only_commas_semicolons_tabs_and_bars_are_sniffed(tmp_path, sep):
     path = tmp_path / "other.csv"
     path.write_text(f"y{sep}p\na{sep}a\nb{sep}a\nb{sep}b\n")
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == (f"permetrics-lite: error: {path} line 1: no column 'y' (--true); "
-                             f"its columns are 'y{sep}p'.\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: {path} line 1: no column 'y' (--true); "
+        f"its columns are 'y{sep}p'.\n")
     given = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--sep", sep)
     assert given.returncode == 0, given.stderr
 
@@ -423,11 +418,10 @@ def test_compressed_parquet_is_refused_by_its_name_or_its_format(tmp_path, name,
     plain = tmp_path / "plain.parquet"
     pd.DataFrame({"y": ["a"], "p": ["a"]}).to_parquet(plain)
     path.write_bytes(gzip.compress(plain.read_bytes()))
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", *flags)
-    assert result.returncode == 1
-    assert result.stderr == (f"permetrics-lite: error: {path} is Parquet compressed with gzip; "
-                             "Parquet compresses its own pages and must be read at random: "
-                             "decompress the file first\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", *flags) == (
+        f"permetrics-lite: error: {path} is Parquet compressed with gzip; "
+        "Parquet compresses its own pages and must be read at random: "
+        "decompress the file first\n")
 
 
 @pytest.mark.parametrize("width", [20, 21])
@@ -469,10 +463,8 @@ def test_a_file_without_its_byte_order_mark_asks_for_the_byte_order(tmp_path, en
     path.write_bytes("y,p\na,a\nb,a\n".encode(f"{encoding}-le"))
     with pytest.raises(UnicodeError, match="does not start with BOM"):
         pd.read_csv(path, encoding=encoding)  # as pandas refuses it
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
-                         encoding)
-    assert result.returncode == 1
-    assert result.stderr == (
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding", encoding) == (
+        
         f"permetrics-lite: error: cannot read {path}: {encoding.upper()} stream does not start "
         f"with BOM; give its byte order with --encoding {encoding}-le or {encoding}-be\n")
     ordered = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
@@ -491,9 +483,8 @@ def test_a_line_pandas_reads_as_a_row_is_counted_as_one(tmp_path, line, after):
     path.write_text(f"y,p\na,a\n{line}\n{after}", encoding="utf-8")
     frame = pd.read_csv(path, keep_default_na=False, na_values=[""], index_col=False)
     assert len(frame) == 2 + bool(after) and frame["p"].isna().tolist()[1]
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n"
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: {path} line 3: empty value in column 'p'\n")
 
 
 @pytest.mark.parametrize("data, line", [
@@ -507,18 +498,16 @@ def test_a_line_pandas_reads_as_a_row_is_counted_as_one(tmp_path, line, after):
 def test_an_unclosed_quote_is_named_by_its_line(tmp_path, data, line):
     path = tmp_path / "quote.csv"
     path.write_bytes(data)
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr == (f"permetrics-lite: error: {path} line {line}: a quoted field is "
-                             "not closed: its quote runs to the end of the file\n")
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p") == (
+        f"permetrics-lite: error: {path} line {line}: a quoted field is "
+        "not closed: its quote runs to the end of the file\n")
 
 
 def test_an_undecodable_byte_of_a_file_of_cr_line_ends_is_named_by_its_line(tmp_path):
     path = tmp_path / "cr.csv"
     path.write_bytes(b"y,p\ra,a\r\xff,a\r")
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr.startswith(f"permetrics-lite: error: {path} line 3 (byte 8): ")
+    message = refused("score", path, "AS", "--true", "y", "--pred", "p")
+    assert message.startswith(f"permetrics-lite: error: {path} line 3 (byte 8): ")
 
 
 @pytest.mark.parametrize("encoding, text", [("utf-16", "Ü,p\na,a\n"), ("utf-32", "y,p\na,a\n")])
@@ -556,15 +545,12 @@ def test_the_line_of_an_undecodable_byte_counts_cr_lf_cut_by_blocks(tmp_path, mo
     path = tmp_path / "crlf.csv"
     path.write_bytes("y,p\r\na,a\r\n".encode("utf-16") + b"\x00\xdc"  # a lone surrogate
                      + "\r\n".encode("utf-16-le"))
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
-                         "utf-16")
-    assert result.returncode == 1
-    assert result.stderr.startswith(f"permetrics-lite: error: {path} line 3 (byte 22): ")
+    message = refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding", "utf-16")
+    assert message.startswith(f"permetrics-lite: error: {path} line 3 (byte 22): ")
 
 
 def test_an_undecodable_byte_after_a_first_blank_line_is_on_line_2(tmp_path):
     path = tmp_path / "blank.csv"
     path.write_bytes(b"\n\xff,p\na,a\n")
-    result = run_command("score", path, "AS", "--true", "y", "--pred", "p")
-    assert result.returncode == 1
-    assert result.stderr.startswith(f"permetrics-lite: error: {path} line 2 (byte 1): ")
+    message = refused("score", path, "AS", "--true", "y", "--pred", "p")
+    assert message.startswith(f"permetrics-lite: error: {path} line 2 (byte 1): ")
