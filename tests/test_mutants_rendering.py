@@ -7,6 +7,7 @@ the interval tables, the legend and the width, and the flags each format refuses
 This module imports neither polars nor DuckDB, so its cases run under mutmut
 (tests/conftest.py leaves out the modules that import them)."""
 
+import io
 import json
 import re
 import textwrap
@@ -85,8 +86,6 @@ def test_a_text_report_by_group_is_scikit_learn_s_then_a_table_of_two_digits(fil
 
 
 def test_a_csv_report_by_group_names_its_index_after_the_groups_column(files):
-    import io
-
     by_group = report(files[None], "--group", "g", "--format", "csv").split("\nby g\n\n")[1]
     table = pd.read_csv(io.StringIO(by_group), index_col=0)
     assert table.index.name == "g"
@@ -219,7 +218,7 @@ def test_a_matrix_interval_has_a_row_per_true_class_as_in_json(tmp_path):
     table, printed = run_command(*flags), run_command(*flags, "--format", "json")
     assert table.returncode == 0 and printed.returncode == 0, table.stderr + printed.stderr
     interval = json.loads(printed.stdout)["CM"]
-    frame = pd.read_csv(pd.io.common.StringIO(PAIRS))
+    frame = pd.read_csv(io.StringIO(PAIRS))
     assert interval["estimate"] == confusion_matrix(frame["y"], frame["p"]).tolist()
     assert interval["method"] == "bootstrap" and interval["seed"] == 1
     rows = table.stdout.split("\n\n")[0].splitlines()
