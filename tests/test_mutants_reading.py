@@ -237,8 +237,8 @@ def test_a_utf_16_file_of_many_blocks_names_its_undecodable_line(tmp_path, monke
     monkeypatch.setattr(_reading, "_BLOCK", 3)
     path = tmp_path / "wide.csv"
     path.write_bytes("y,p\nØ,a\nb,b\n".encode("utf-16") + b"\x00\xdc" + "\n".encode("utf-16-le"))
-    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding", "utf-16") == (
-        
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                   "utf-16") == (
         f"permetrics-lite: error: {path} line 4 (byte 26): cannot decode b'\\x00\\xdc' as "
         "utf-16; give the file's encoding with --encoding (for example --encoding latin-1 or "
         "utf-16)\n")
@@ -463,10 +463,15 @@ def test_a_file_without_its_byte_order_mark_asks_for_the_byte_order(tmp_path, en
     path.write_bytes("y,p\na,a\nb,a\n".encode(f"{encoding}-le"))
     with pytest.raises(UnicodeError, match="does not start with BOM"):
         pd.read_csv(path, encoding=encoding)  # as pandas refuses it
-    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding", encoding) == (
-        
+    hint = f"give its byte order with --encoding {encoding}-le or {encoding}-be\n"
+    first = path.read_bytes()[:2 if encoding == "utf-16" else 4]
+    assert refused("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
+                   encoding) in (
+        # Python to 3.12: a UnicodeError; from 3.13, a UnicodeDecodeError of the first character
         f"permetrics-lite: error: cannot read {path}: {encoding.upper()} stream does not start "
-        f"with BOM; give its byte order with --encoding {encoding}-le or {encoding}-be\n")
+        f"with BOM; {hint}",
+        f"permetrics-lite: error: {path} line 1 (byte 0): cannot decode {first!r} as "
+        f"{encoding}; it has no byte-order mark: {hint}")
     ordered = run_command("score", path, "AS", "--true", "y", "--pred", "p", "--encoding",
                           f"{encoding}-le", "--format", "json")
     assert ordered.returncode == 0, ordered.stderr
