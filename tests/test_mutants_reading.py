@@ -25,8 +25,9 @@ from tests.strategies import examples
 def refused(*arguments, **options):
     """The message of a command refused for its input (exit status 1, nothing printed)."""
     result = run_command(*arguments, **options)
-    assert result.returncode == 1 and result.stdout == "", result.stdout
-    return result.stderr
+    assert result.returncode == 1 and not result.stdout, result.stdout
+    errors = result.stderr
+    return errors.decode() if isinstance(errors, bytes) else errors
 
 
 @pytest.mark.parametrize("width, size, rows, expected", [
@@ -559,3 +560,40 @@ def test_an_undecodable_byte_after_a_first_blank_line_is_on_line_2(tmp_path):
     path.write_bytes(b"\n\xff,p\na,a\n")
     message = refused("score", path, "AS", "--true", "y", "--pred", "p")
     assert message.startswith(f"permetrics-lite: error: {path} line 2 (byte 1): ")
+
+
+def _packed(kind, data):
+    """``data`` as a file of ``kind``, or as standard input ("stdin")."""
+    import bz2
+    import gzip
+    import io as _io
+    import lzma
+    import zipfile
+
+    if kind == "zip":
+        archive = _io.BytesIO()
+        with zipfile.ZipFile(archive, "w") as packed:
+            packed.writestr("rows.csv", data)
+        return archive.getvalue()
+    return {"plain": bytes, "stdin": bytes, "gzip": gzip.compress, "bzip2": bz2.compress,
+            "xz": lzma.compress}[kind](data)
+
+
+@pytest.mark.parametrize("kind", ["plain", "gzip", "bzip2", "xz", "zip", "stdin"])
+@pytest.mark.parametrize("data, message", [
+    (b"y,p\na,a\n\x0c\nb,b\n", "line 3: empty value in column 'p'"),  # a row of one value
+    (b"y,p\na,a\n  \nb,\n", "line 4: empty value in column 'p'"),  # a blank line skipped
+    (b'y,p\na,a\n\n"a,a\nb,b\n', "line 4: a quoted field is not closed: its quote runs to the "
+                                 "end of the file"),
+    (b"y,p\ra,a\r\xff,a\r", "line 3 (byte 8): cannot decode b'\\xff' as utf-8; give the "
+                           "file's encoding with --encoding (for example --encoding latin-1 "
+                           "or utf-16)"),
+], ids=["row of one value", "blank line", "unclosed quote", "undecodable byte"])
+def test_the_lines_of_messages_are_the_same_from_every_kind_of_input(tmp_path, kind, data,
+                                                                      message):
+    path = tmp_path / "rows.csv"
+    path.write_bytes(_packed(kind, data))
+    given = ("-", {"stdin": path.read_bytes(), "text": False}) if kind == "stdin" else (path, {})
+    name = "standard input" if kind == "stdin" else str(path)
+    assert refused("score", given[0], "AS", "--true", "y", "--pred", "p", **given[1]) == (
+        f"permetrics-lite: error: {name} {message}\n")

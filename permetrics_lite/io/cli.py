@@ -283,9 +283,16 @@ _fraction = _checked_type("level", float, lambda x: 0 < x < 1,
 _count = _checked_type("count", int, lambda n: n >= 1, "a positive whole number")
 _positive_number = _checked_type("number", float, lambda x: 0 < x < np.inf, "a positive number")
 _finite = _checked_type("number", float, np.isfinite, "a finite number")
-_encoding = _checked_type(  # decoding a byte refuses the codecs of bytes (hex, zlib)
-    "encoding", lambda text: (b"0".decode(text, "ignore"), codecs.lookup(text).name)[1], bool,
-    "a text encoding Python knows (such as utf-8, latin-1, cp1252 or utf-16)")
+
+
+def _text_codec(name):
+    """The codec's own name; decoding a byte refuses the codecs of bytes (hex, zlib)."""
+    b"0".decode(name, "ignore")
+    return codecs.lookup(name).name
+
+
+_encoding = _checked_type("encoding", _text_codec, bool, "a text encoding Python knows (such "
+                          "as utf-8, latin-1, cp1252 or utf-16)")
 _separator = _checked_type("separator", lambda text: {"\\t": "\t", "tab": "\t"}.get(text, text),
                            lambda sep: len(sep) == 1,
                            "one character (write a tab as '\\t' or tab)")

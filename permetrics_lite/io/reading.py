@@ -152,8 +152,7 @@ class Source:
         except errors as error:
             words = one_line(error) or type(error).__name__
             if isinstance(error, UnicodeError) and words.endswith("does not start with BOM"):
-                words += (f"; give its byte order with --encoding {self.encoding}-le or "
-                          f"{self.encoding}-be")  # utf-16 or utf-32 without the mark
+                words += f"; {_byte_order_hint(self.encoding)}"  # utf-16 or utf-32 unmarked
             raise DataError(f"cannot read {self.name}: {words}") from None
         except Exception as error:  # zstandard.ZstdError, unknown ahead of its import
             if type(error).__module__.startswith("zstandard"):
@@ -261,10 +260,9 @@ class Source:
                     decoder.setstate(state)
                     line += _line_ends(decoder.decode(block[:max(start - offset, 0)]), after_cr)
                     bad = found.object[found.start: found.end]
-                    hint = (f"it has no byte-order mark: give its byte order with --encoding "
-                            f"{self.encoding}-le or {self.encoding}-be" if unmarked else
-                            "give the file's encoding with --encoding (for example --encoding "
-                            "latin-1 or utf-16)")
+                    hint = (f"it has no byte-order mark: {_byte_order_hint(self.encoding)}"
+                            if unmarked else "give the file's encoding with --encoding (for "
+                            "example --encoding latin-1 or utf-16)")
                     return (f"{self.name} line {line:,} (byte {start:,}): cannot decode "
                             f"{shown(bad)} as {self.encoding}; {hint}")
                 line += _line_ends(text, after_cr)
@@ -273,6 +271,11 @@ class Source:
                     break
                 offset += len(block)
         return f"{self.name}: {one_line(error)}; give the file's encoding with --encoding"
+
+
+def _byte_order_hint(encoding):
+    """What to give for a UTF-16 or UTF-32 file without its byte-order mark."""
+    return f"give its byte order with --encoding {encoding}-le or {encoding}-be"
 
 
 def _line_ends(text, after_cr):
